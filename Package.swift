@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "miga",
+    products: [
+        .executable(name: "miga", targets: ["miga"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "miga",
+            dependencies: [
+                "MIGAKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "MIGAKit",
+            dependencies: [
+                "CLibnotify",
+                "MIGAResources",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // The quote bank and other data, compiled into the binary so that an
+        // installed `miga` is one self-contained file (no resource bundle to lose).
+        .target(
+            name: "MIGAResources",
+            path: "Resources",
+            resources: [.embedInCode("quotes.txt")]
+        ),
+        .systemLibrary(
+            name: "CLibnotify",
+            path: "Sources/CLibnotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]
+        ),
+        .testTarget(
+            name: "MIGAKitTests",
+            dependencies: ["MIGAKit"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["MIGAKit", "miga"]
+        ),
+    ]
+)
