@@ -1,0 +1,62 @@
+/// What a person has chosen: protected programs, interests, the pause length.
+///
+/// Read from `$XDG_CONFIG_HOME/miga/config.toml`; every field has the default
+/// of the design, so a missing or broken file still gives a working gateway.
+public struct Config: Equatable, Sendable {
+    /// Seconds of the pause (seed D-003).
+    public var pause: Int = Config.defaultPause
+    /// Quote tags the person cares about (seed D-002); empty means all.
+    public var interests: [String] = []
+    public var notifications = true
+    /// No breathing, no bloom: the screen changes only when the seconds do.
+    public var reducedMotion = false
+    /// Protected programs by command name (seed D-001).
+    public var programs: [String: ProgramSettings] = [:]
+
+    public static let defaultPause = 90
+    public static let pauseRange = 1...3600
+
+    public init() {}
+
+    /// The settings for `command`, matched on its last path component so that
+    /// `/usr/bin/firefox` finds `[programs.firefox]`.
+    public func settings(for command: String) -> ProgramSettings {
+        let name = command.split(separator: "/").last.map(String.init) ?? command
+        return programs[name] ?? ProgramSettings(command: name)
+    }
+}
+
+/// One protected program and its own settings.
+public struct ProgramSettings: Equatable, Sendable {
+    public var command: String
+    /// How the program is called on screen ("Proceed to Firefox").
+    public var name: String?
+    public var icon: String?
+    /// Overrides the default pause for this program.
+    public var pause: Int?
+    /// What to do when launched without a terminal (from a script, another program).
+    public var nonInteractive: NonInteractivePolicy = .pass
+
+    public init(command: String, name: String? = nil, icon: String? = nil, pause: Int? = nil,
+                nonInteractive: NonInteractivePolicy = .pass) {
+        self.command = command
+        self.name = name
+        self.icon = icon
+        self.pause = pause
+        self.nonInteractive = nonInteractive
+    }
+
+    /// The configured name, or the command with a capital first letter.
+    public var displayName: String {
+        if let name, !name.isEmpty { return name }
+        return command.prefix(1).uppercased() + command.dropFirst()
+    }
+}
+
+/// What the gateway does when there is no terminal to show the pause in.
+public enum NonInteractivePolicy: String, CaseIterable, Sendable {
+    /// Run the program at once and record a pass-through (never hang a script).
+    case pass
+    /// Refuse, with a message and a non-zero status.
+    case deny
+}

@@ -1,0 +1,242 @@
+import TOMLKit
+
+/// Something wrong in the config file, with where it is.
+public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int?
+    public let column: Int?
+    public let message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let line, line > 0, let column { place += ":\(column)" }
+        return "\(place): \(message)"
+    }
+}
+
+/// The config as read, and everything that could not be used.
+public struct LoadedConfig: Sendable {
+    public var config: Config
+    public var problems: [ConfigProblem]
+
+    public init(config: Config = Config(), problems: [ConfigProblem] = []) {
+        self.config = config
+        self.problems = problems
+    }
+}
+
+/// Reads `config.toml`. Never fails and never writes: a missing file means the
+/// defaults; a broken file means the defaults and a problem naming the line and
+/// column; a bad value means that value's default and a problem naming its key.
+public enum ConfigLoader {
+    public static func load(from path: String) -> LoadedConfig {
+        do {
+            guard let text = try readTextFile(path) else { return LoadedConfig() }
+            return parse(text, file: path)
+        } catch {
+            return LoadedConfig(problems: [ConfigProblem(file: path, message: "cannot be read (\(error)); using the defaults")])
+        }
+    }
+
+    public static func parse(_ text: String, file: String) -> LoadedConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let position = error.source.begin
+            return LoadedConfig(problems: [ConfigProblem(
+                file: file, line: position.line, column: position.column,
+                message: "\(error.description); using the defaults until it is fixed")])
+        } catch {
+            return LoadedConfig(problems: [ConfigProblem(file: file, message: "\(error); using the defaults")])
+        }
+        var reader = Reader(file: file, locator: KeyLocator(text: text))
+        let config = reader.read(table)
+        return LoadedConfig(config: config, problems: reader.problems)
+    }
+
+    /// Walks the parsed table, keeping good values and reporting the others.
+    private struct Reader {
+        let file: String
+        let locator: KeyLocator
+        var problems: [ConfigProblem] = []
+
+        static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
+        static let programKeys = ["name", "icon", "pause", "non_interactive"]
+
+        mutating func read(_ table: TOMLTable) -> Config {
+            var config = Config()
+            for key in table.keys {
+                guard let value = table[key] else { continue }
+                switch key {
+                case "pause":
+                    if let seconds = pause(value, at: [key]) { config.pause = seconds }
+                case "interests":
+                    if let tags = strings(value, at: [key]) { config.interests = tags }
+                case "notifications":
+                    if let flag = bool(value, at: [key]) { config.notifications = flag }
+                case "reduced_motion":
+                    if let flag = bool(value, at: [key]) { config.reducedMotion = flag }
+                case "programs":
+                    guard let programs = value.table else {
+                        report(at: [key], "`programs` must be a table of programs, like [programs.firefox]")
+                        continue
+                    }
+                    for command in programs.keys {
+                        guard let entry = programs[command] else { continue }
+                        if let settings = program(command, entry) { config.programs[command] = settings }
+                    }
+                default:
+                    unknown(key, at: [key], known: Self.topLevelKeys)
+                }
+            }
+            return config
+        }
+
+        mutating func program(_ command: String, _ value: TOMLValueConvertible) -> ProgramSettings? {
+            let path = ["programs", command]
+            guard let table = value.table else {
+                report(at: path, "`programs.\(command)` must be a table of settings")
+                return nil
+            }
+            guard !command.isEmpty, !command.contains("/") else {
+                report(at: path, "`\(command)` is not a command name (use the name, not a path)")
+                return nil
+            }
+            var settings = ProgramSettings(command: command)
+            for key in table.keys {
+                guard let value = table[key] else { continue }
+                let at = path + [key]
+                switch key {
+                case "name": settings.name = string(value, at: at)
+                case "icon": settings.icon = string(value, at: at)
+                case "pause": settings.pause = pause(value, at: at)
+                case "non_interactive":
+                    guard let word = string(value, at: at) else { continue }
+                    if let policy = NonInteractivePolicy(rawValue: word) {
+                        settings.nonInteractive = policy
+                    } else {
+                        let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                        report(at: at, "`\(dotted(at))` must be \(choices), not \"\(word)\"; using \"pass\"")
+                    }
+                default:
+                    unknown(key, at: at, known: Self.programKeys)
+                }
+            }
+            return settings
+        }
+
+        mutating func pause(_ value: TOMLValueConvertible, at path: [String]) -> Int? {
+            if let seconds = value.int, Config.pauseRange.contains(seconds) { return seconds }
+            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound), not \(value.debugDescription); using the default")
+            return nil
+        }
+
+        mutating func bool(_ value: TOMLValueConvertible, at path: [String]) -> Bool? {
+            if let flag = value.bool { return flag }
+            report(at: path, "`\(dotted(path))` must be true or false, not \(value.debugDescription); using the default")
+            return nil
+        }
+
+        mutating func string(_ value: TOMLValueConvertible, at path: [String]) -> String? {
+            if let text = value.string { return text }
+            report(at: path, "`\(dotted(path))` must be a string in quotes, not \(value.debugDescription)")
+            return nil
+        }
+
+        mutating func strings(_ value: TOMLValueConvertible, at path: [String]) -> [String]? {
+            if let array = value.array {
+                let texts = array.compactMap { $0.string }
+                if texts.count == array.count { return texts }
+            }
+            report(at: path, "`\(dotted(path))` must be a list of strings, like [\"Stoicism\", \"Nature\"]; using all tags")
+            return nil
+        }
+
+        mutating func unknown(_ key: String, at path: [String], known: [String]) {
+            var message = "unknown setting `\(dotted(path))` (ignored)"
+            if let guess = known.first(where: { editDistance($0, key) <= 2 }) {
+                message = "unknown setting `\(dotted(path))` (ignored); did you mean `\(guess)`?"
+            }
+            report(at: path, message)
+        }
+
+        mutating func report(at path: [String], _ message: String) {
+            let place = locator.location(of: path)
+            problems.append(ConfigProblem(file: file, line: place?.line, column: place?.column, message: message))
+        }
+
+        func dotted(_ path: [String]) -> String { path.joined(separator: ".") }
+    }
+}
+
+/// Finds the line and column where a dotted key is set. TOMLKit reports
+/// positions only for syntax errors, so values with the wrong type are located
+/// by this light scan of `[table]` headers and `key =` lines.
+struct KeyLocator {
+    private var places: [[String]: (line: Int, column: Int)] = [:]
+
+    init(text: String) {
+        var table: [String] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
+            let line = rawLine.dropFirst(indent)
+            if line.hasPrefix("[") && !line.hasPrefix("[[") {
+                guard let close = line.firstIndex(of: "]") else { continue }
+                table = Self.keyPath(line[line.index(after: line.startIndex)..<close])
+                record(table, lineNumber, indent + 2)
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                record(table + Self.keyPath(line[..<equals]), lineNumber, indent + 1)
+            }
+        }
+    }
+
+    func location(of path: [String]) -> (line: Int, column: Int)? {
+        places[path]
+    }
+
+    private mutating func record(_ path: [String], _ line: Int, _ column: Int) {
+        for length in 1...max(1, path.count) where places[Array(path.prefix(length))] == nil {
+            places[Array(path.prefix(length))] = (line, column)
+        }
+    }
+
+    private static func keyPath(_ text: Substring) -> [String] {
+        text.split(separator: ".").map {
+            $0.trimmingWhitespace().trimmingCharacters(in: "\"'")
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in characters: String) -> String {
+        var result = Substring(self)
+        while let first = result.first, characters.contains(first) { result.removeFirst() }
+        while let last = result.last, characters.contains(last) { result.removeLast() }
+        return String(result)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+}

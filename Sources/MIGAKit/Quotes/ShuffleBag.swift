@@ -1,0 +1,76 @@
+/// The order in which quotes are drawn: every quote of the pool once, in a
+/// random order, before any comes back (a shuffle bag), remembered across runs.
+///
+/// The state is a few numbers rather than the whole order: a round's order is
+/// the Fisher–Yates shuffle of the pool seeded by `seed`, so the bag fits in one
+/// small row of the store even when a user imports thousands of quotes.
+public struct ShuffleBag: Codable, Equatable, Sendable {
+    /// Seeds this round's order.
+    public private(set) var seed: UInt64 = 0
+    /// How many quotes of this round have been drawn.
+    public private(set) var position: Int = 0
+    /// Identifies the pool the round was shuffled for; a different pool
+    /// (new interests, new quotes) starts a new round.
+    public private(set) var fingerprint: UInt64 = 0
+    /// Quotes held back to the end of this round because they ended the last one.
+    public private(set) var heldBack: [String] = []
+    /// The most recent draws, newest last.
+    public private(set) var recent: [String] = []
+
+    static let recentLimit = 8
+
+    public init() {}
+
+    /// The next quote id from `pool`, or nil when the pool is empty.
+    public mutating func draw(from pool: [String], using generator: inout some RandomNumberGenerator) -> String? {
+        guard !pool.isEmpty else { return nil }
+        let print = Self.fingerprint(of: pool)
+        if print != fingerprint || position >= pool.count {
+            startRound(pool: pool, fingerprint: print, using: &generator)
+        }
+        let id = pool[order(of: pool)[position]]
+        position += 1
+        recent.append(id)
+        if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
+        return id
+    }
+
+    private mutating func startRound(pool: [String], fingerprint print: UInt64,
+                                     using generator: inout some RandomNumberGenerator) {
+        seed = generator.next()
+        position = 0
+        fingerprint = print
+        // Up to half the pool (and at most `recentLimit`) of what was just shown
+        // waits until the end of the new round, so a round never opens with a
+        // quote the person has just read.
+        let members = Set(pool)
+        let limit = min(Self.recentLimit, pool.count / 2)
+        heldBack = Array(recent.reversed().filter { members.contains($0) }.prefix(limit))
+    }
+
+    /// This round's order, as indices into `pool`.
+    private func order(of pool: [String]) -> [Int] {
+        var indices = Array(pool.indices)
+        // Fisher–Yates by hand rather than `shuffle(using:)`, whose algorithm may
+        // change between Swift releases and would reshuffle a round in progress.
+        var generator = SeededGenerator(seed: seed)
+        for i in stride(from: indices.count - 1, to: 0, by: -1) {
+            indices.swapAt(i, Int(generator.next() % UInt64(i + 1)))
+        }
+        guard !heldBack.isEmpty else { return indices }
+        let held = Set(heldBack)
+        return indices.filter { !held.contains(pool[$0]) } + indices.filter { held.contains(pool[$0]) }
+    }
+
+    /// FNV-1a over the ids in order.
+    static func fingerprint(of pool: [String]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for id in pool {
+            for byte in id.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        }
+        return hash
+    }
+}

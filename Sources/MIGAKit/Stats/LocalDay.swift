@@ -1,0 +1,50 @@
+import Foundation
+
+/// A calendar day in the person's own time zone, counted in days since
+/// 1970-01-01. Consecutive days differ by one whatever their length, so day
+/// arithmetic is calendar arithmetic: a 23-hour spring-forward day is one day.
+public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let number: Int
+
+    public init(number: Int) { self.number = number }
+
+    /// The day of a civil date (proleptic Gregorian; Howard Hinnant's days_from_civil).
+    public init(year: Int, month: Int, day: Int) {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        number = era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The local day on which `instant` falls in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let seconds = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        number = Int((seconds / 86_400).rounded(.down))
+    }
+
+    public var previous: LocalDay { LocalDay(number: number - 1) }
+    public var next: LocalDay { LocalDay(number: number + 1) }
+
+    /// Year, month and day (civil_from_days).
+    public var components: (year: Int, month: Int, day: Int) {
+        let z = number + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (y, m, d) = components
+        return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
+    }
+
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.number < rhs.number }
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes every byte of `bytes` to `fd`, retrying after interrupts and short
+/// writes. Returns false when the descriptor is gone (a closed terminal window
+/// reports EIO); callers on the way out ignore that and carry on.
+@discardableResult
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard var cursor = bytes.baseAddress else { return true }
+    var left = bytes.count
+    while left > 0 {
+        let written = write(fd, cursor, left)
+        if written < 0 {
+            if errno == EINTR || errno == EAGAIN { continue }
+            return false
+        }
+        cursor += written
+        left -= written
+    }
+    return true
+}
+
+@discardableResult
+public func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+/// A line for the person at the terminal, on standard error.
+public func printError(_ message: String) {
+    writeAll(2, message.hasSuffix("\n") ? message : message + "\n")
+}

@@ -1,0 +1,43 @@
+/// How many terminal cells a piece of text occupies.
+///
+/// Terminals draw East Asian wide characters and emoji in two cells, combining
+/// marks in none. Layout measures in cells, never in characters or bytes, so a
+/// quote in Japanese or with an emoji wraps and centres like any other.
+public enum CellWidth {
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let base = scalars.first else { return 0 }
+        if base.value < 0x20 || (0x7F..<0xA0).contains(base.value) { return 0 }
+        for scalar in scalars {
+            // An emoji drawn as a picture: by default, or forced by VS16 (U+FE0F).
+            if scalar.properties.isEmojiPresentation { return 2 }
+            if scalar.value == 0xFE0F && base.properties.isEmoji { return 2 }
+        }
+        if isWide(base.value) { return 2 }
+        switch base.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode's EastAsianWidth.txt, W and F)
+    /// outside those already covered by emoji presentation.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18AFF, 0x1B000...0x1B2FF,
+        0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        return wideRanges.contains { $0.contains(value) }
+    }
+}

@@ -1,0 +1,59 @@
+/// Word wrapping and truncation measured in terminal cells.
+public enum TextWrap {
+    /// Breaks `text` into lines of at most `width` cells, at spaces where it can
+    /// and inside a word only when the word alone is wider than a line.
+    public static func lines(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+
+        func flush() {
+            lines.append(current)
+            current = ""
+            currentWidth = 0
+        }
+
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            var word = String(word)
+            var wordWidth = CellWidth.of(word)
+            if currentWidth > 0 && currentWidth + 1 + wordWidth <= width {
+                current += " " + word
+                currentWidth += 1 + wordWidth
+                continue
+            }
+            if currentWidth > 0 { flush() }
+            while wordWidth > width {
+                let (head, headWidth) = prefix(of: word, fitting: width)
+                lines.append(head)
+                word.removeFirst(head.count)
+                wordWidth -= headWidth
+            }
+            current = word
+            currentWidth = wordWidth
+        }
+        if currentWidth > 0 || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// `text` cut to at most `width` cells, ending in "…" when something was cut.
+    public static func truncate(_ text: String, width: Int) -> String {
+        guard CellWidth.of(text) > width else { return text }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        return prefix(of: text, fitting: width - 1).text + "…"
+    }
+
+    /// The longest prefix of `text` that fits in `width` cells (at least one
+    /// character, so that wrapping always makes progress).
+    private static func prefix(of text: String, fitting width: Int) -> (text: String, width: Int) {
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = CellWidth.of(character)
+            if used + w > width && !result.isEmpty { break }
+            result.append(character)
+            used += w
+        }
+        return (result, used)
+    }
+}
