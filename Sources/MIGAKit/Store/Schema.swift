@@ -1,0 +1,58 @@
+import GRDB
+
+/// The store's tables and their versions.
+///
+/// Versions live in SQLite's `user_version` and each step runs inside one
+/// IMMEDIATE transaction that rereads the version after taking the write lock.
+/// (GRDB's DatabaseMigrator reads what was applied before locking, so two
+/// gateways creating the store at the same moment could both run step 1.)
+enum Schema {
+    /// Step N takes the store from version N to N + 1.
+    static let steps: [String] = [
+        """
+        CREATE TABLE sessions (
+            id             TEXT PRIMARY KEY NOT NULL,  -- a UUID
+            program        TEXT NOT NULL,              -- the command, e.g. firefox
+            started_at     INTEGER NOT NULL,           -- milliseconds since 1970 UTC
+            ended_at       INTEGER,                    -- same; NULL while open or if unknown
+            outcome        TEXT NOT NULL CHECK (outcome IN ('open', 'exit', 'proceed', 'abandoned', 'passthrough')),
+            paused_seconds REAL NOT NULL DEFAULT 0,    -- time the pause was on screen
+            deepen_count   INTEGER NOT NULL DEFAULT 0,
+            quotes         TEXT NOT NULL DEFAULT '[]', -- JSON array of the quote ids shown
+            owner          TEXT                        -- the gateway process while open
+        );
+        CREATE INDEX sessions_by_outcome_and_end ON sessions (outcome, ended_at);
+        CREATE TABLE meta (
+            key   TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        """,
+    ]
+
+    static func migrate(_ queue: DatabaseQueue) throws {
+        let current = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        if current == steps.count { return }
+        if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }
+        try queue.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version > steps.count { throw StoreError.newerSchema(found: version, known: steps.count) }
+                for step in steps[version...] { try db.execute(sql: step) }
+                try db.execute(sql: "PRAGMA user_version = \(steps.count)")
+                return .commit
+            }
+        }
+    }
+}
+
+/// Why the store could not be used.
+public enum StoreError: Error, CustomStringConvertible {
+    case newerSchema(found: Int, known: Int)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let found, let known):
+            "the store was written by a newer MIGA (schema \(found), this one knows \(known)); please update miga"
+        }
+    }
+}
