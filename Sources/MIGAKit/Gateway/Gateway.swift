@@ -1,0 +1,252 @@
+import Foundation
+
+/// What `miga gate` was asked to open.
+public struct GateRequest: Sendable {
+    /// The command as typed: a name found on PATH, or a path.
+    public var command: String
+    /// Its arguments, byte for byte.
+    public var arguments: [[UInt8]]
+    /// `--pause SECONDS`, which wins over the config.
+    public var pause: Int?
+
+    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil) {
+        self.command = command
+        self.arguments = arguments
+        self.pause = pause
+    }
+}
+
+/// What the executable does once the gateway has decided.
+public enum GateDecision: Equatable, Sendable {
+    /// Become the real program.
+    case launch(Launch)
+    /// End with this exit status.
+    case finish(Int32)
+}
+
+/// The exit statuses of `miga gate`, a contract with scripts (see the README).
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let usage: Int32 = 64
+    /// A program whose policy is `deny` was started without a terminal.
+    public static let denied: Int32 = 69
+    public static let cannotExecute: Int32 = 126
+    public static let notInstalled: Int32 = 127
+    /// Ended by a signal: 128 + its number (SIGHUP 129, SIGINT 130, SIGTERM 143).
+    public static func signal(_ number: Int32) -> Int32 { 128 + number }
+}
+
+/// Everything the gateway takes from the world, so tests can supply their own.
+public struct GatewayContext {
+    public var environment: [String: String]
+    public var time: TimeSource
+    public var timeZone: TimeZone
+    public var generator: SeededGenerator
+    /// The terminal to pause in; nil when there is none (a script, a pipe).
+    public var terminal: TerminalDevice?
+    /// Overrides the notifier the config would choose (tests record instead).
+    public var notifier: Notifier?
+    /// Where messages for the person go (standard error).
+    public var messages: (String) -> Void
+    /// The running gateway binary, which the PATH search must never return.
+    public var gatewayIdentity: FileIdentity?
+
+    public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone = .current,
+                generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
+                messages: @escaping (String) -> Void = printError,
+                gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable) {
+        self.environment = environment
+        self.time = time
+        self.timeZone = timeZone
+        self.generator = generator
+        self.terminal = terminal
+        self.notifier = notifier
+        self.messages = messages
+        self.gatewayIdentity = gatewayIdentity
+    }
+
+    /// The real world: this process's environment and terminal.
+    public static func live() -> GatewayContext {
+        GatewayContext(environment: ProcessInfo.processInfo.environment, terminal: TTY.open())
+    }
+}
+
+/// `miga gate`: decides between the pause and a direct launch, runs the pause,
+/// records the choice, and celebrates an exit to focus.
+public final class Gateway {
+    private var context: GatewayContext
+    private let paths: XDGPaths
+    private let loaded: LoadedConfig
+
+    /// Environment variable that counts gateways launching gateways, to stop a loop.
+    static let depthVariable = "MIGA_GATE_DEPTH"
+    static let maximumDepth = 8
+    /// How long an exit waits for the notification server, at most.
+    static let notificationDeadline = 0.4
+
+    public init(context: GatewayContext) {
+        self.context = context
+        paths = XDGPaths(environment: context.environment)
+        loaded = ConfigLoader.load(from: paths.configFile)
+    }
+
+    public func run(_ request: GateRequest) -> GateDecision {
+        let settings = loaded.config.settings(for: request.command)
+        let depth = Int(context.environment[Self.depthVariable] ?? "") ?? 0
+        guard depth < Self.maximumDepth else {
+            context.messages("miga: \(request.command) keeps leading back to miga; stopping here. Check that PATH reaches the real \(request.command).")
+            return .finish(ExitStatus.cannotExecute)
+        }
+        let resolver = ProgramResolver(searchPath: context.environment["PATH"],
+                                       skippingFiles: [context.gatewayIdentity],
+                                       skippingDirectories: [paths.shimDirectory])
+        guard let path = resolver.resolve(request.command) else {
+            context.messages("Please install \(settings.name ?? request.command) first.")
+            return .finish(ExitStatus.notInstalled)
+        }
+        let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,
+                            environment: [Self.depthVariable: String(depth + 1)])
+
+        guard let terminal = context.terminal else {
+            return passWithoutPause(launch, settings: settings)
+        }
+        return pause(before: launch, settings: settings, length: request.pause ?? settings.pause ?? loaded.config.pause,
+                     on: terminal)
+    }
+
+    // MARK: Without a terminal
+
+    /// Never wait for keys that cannot come: follow the program's policy.
+    private func passWithoutPause(_ launch: Launch, settings: ProgramSettings) -> GateDecision {
+        switch settings.nonInteractive {
+        case .pass:
+            do {
+                try SessionStore(path: paths.storeFile)
+                    .recordPassThrough(id: Self.newID(), program: settings.command, at: context.time.now())
+            } catch {
+                context.messages("miga: this launch could not be recorded (\(error))")
+            }
+            return .launch(launch)
+        case .deny:
+            context.messages("miga: \(settings.displayName) pauses first, and there is no terminal here to pause in; not starting it (non_interactive = \"deny\").")
+            return .finish(ExitStatus.denied)
+        }
+    }
+
+    // MARK: The pause
+
+    private func pause(before launch: Launch, settings: ProgramSettings, length: Int,
+                       on terminal: TerminalDevice) -> GateDecision {
+        var notices = loaded.problems.map(\.description)
+        let store: SessionStore?
+        do {
+            store = try SessionStore(path: paths.storeFile)
+        } catch {
+            store = nil
+            notices.append("the history at \(paths.storeFile) cannot be opened (\(error)); this pause is not recorded")
+        }
+        let bank = QuoteBank.builtIn
+        let pool = bank.pool(for: loaded.config.interests).map(\.id)
+        var spareBag = ShuffleBag()
+
+        func drawQuote(opening sessionID: String? = nil) -> Quote {
+            var id: String?
+            if let store {
+                do {
+                    if let sessionID {
+                        id = try store.openSession(id: sessionID, program: settings.command, startedAt: context.time.now(),
+                                                   owner: .current(), pool: pool, using: &context.generator)
+                    } else {
+                        id = try store.drawQuote(from: pool, using: &context.generator)
+                    }
+                } catch {
+                    notices.append("the history could not be written (\(error))")
+                }
+            }
+            if id == nil { id = spareBag.draw(from: pool, using: &context.generator) }
+            return id.flatMap { bank[$0] } ?? bank.quotes[0]
+        }
+
+        let sessionID = Self.newID()
+        let firstQuote = drawQuote(opening: sessionID)
+        let colors = ColorMode.detect(environment: context.environment)
+        let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: notices)
+        let loop = PauseLoop(
+            session: PauseSession(programName: settings.displayName, length: length, quote: firstQuote,
+                                  at: context.time.monotonic()),
+            terminal: terminal, time: context.time, look: look, palette: Palette(mode: colors),
+            exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
+            nextQuote: { _ in drawQuote() },
+            onDeepen: { session in try? store?.recordProgress(sessionID: sessionID, session.progress) })
+
+        let ending = loop.run()
+        let outcome: SessionOutcome = switch ending {
+        case .exitToFocus: .exit
+        case .proceed: .proceed
+        case .signal, .hangup, .firstFrameDrawn: .abandoned
+        }
+        do {
+            try store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: context.time.now(),
+                                       loop.session.progress)
+        } catch {
+            notices.append("this pause could not be recorded (\(error))")
+        }
+
+        switch ending {
+        case .exitToFocus:
+            let words = celebrate(settings: settings, store: store, loop: loop)
+            terminal.leave()
+            context.messages(words.farewell)
+        default:
+            terminal.leave()
+        }
+        for notice in notices { context.messages("miga: \(notice)") }
+
+        switch ending {
+        case .exitToFocus, .firstFrameDrawn: return .finish(ExitStatus.success)
+        case .proceed: return .launch(launch)
+        case .signal(let number): return .finish(ExitStatus.signal(number))
+        case .hangup: return .finish(ExitStatus.signal(SIGHUP))
+        }
+    }
+
+    /// The bloom on screen while the notification goes out; the terminal is
+    /// left only after both, and the notification never holds it up for long.
+    private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop) -> CelebrationWords {
+        let streak = Streak(exits: (try? store?.exitInstants()) ?? [], now: context.time.now(),
+                            timeZone: context.timeZone)
+        let words = CelebrationWords(program: settings.displayName, streak: streak.current)
+        let started = context.time.monotonic()
+        let notifier = context.notifier ?? (loaded.config.notifications ? LibnotifyNotifier() : SilentNotifier())
+        let pending = loaded.config.notifications
+            ? notifier.post(DesktopNotification(summary: words.summary, body: words.body)) : nil
+        loop.celebrate(headline: words.headline, detail: words.detail)
+        let waited = context.time.monotonic() - started
+        _ = pending?.wait(seconds: Self.notificationDeadline - waited)
+        return words
+    }
+
+    static func newID() -> String { UUID().uuidString.lowercased() }
+}
+
+/// The words of the celebration, on screen and in the notification.
+public struct CelebrationWords: Equatable, Sendable {
+    public let program: String
+    public let streak: Int
+
+    public init(program: String, streak: Int) {
+        self.program = program
+        self.streak = streak
+    }
+
+    var streakText: String {
+        streak <= 1 ? "day 1 of a new streak" : "\(streak)-day streak"
+    }
+
+    public var headline: String { "You chose yourself." }
+    public var detail: String { "\(program) can wait · \(streakText)" }
+    public var summary: String { "You chose yourself — \(streakText)" }
+    public var body: String { "You stepped away from \(program). This moment is yours." }
+    /// The line left in the terminal once the pause is gone.
+    public var farewell: String { "✓ \(headline) \(detail)." }
+}

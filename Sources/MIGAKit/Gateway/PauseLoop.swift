@@ -1,0 +1,140 @@
+/// How the pause ended.
+public enum PauseEnding: Equatable, Sendable {
+    case exitToFocus
+    case proceed
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
+    case signal(Int32)
+    /// The terminal went away.
+    case hangup
+    /// Measuring start-up: the first frame is on screen and nothing more is wanted.
+    case firstFrameDrawn
+}
+
+/// Runs a pause on a terminal: turns key presses, signals and the passing of
+/// time into session events, and draws each new state.
+public final class PauseLoop {
+    public private(set) var session: PauseSession
+    private let terminal: TerminalDevice
+    private let time: TimeSource
+    private let look: PauseLook
+    private var renderer: FrameRenderer
+    private let nextQuote: (PauseSession) -> Quote
+    private let onDeepen: (PauseSession) -> Void
+    private let exitAfterFirstFrame: Bool
+
+    /// - Parameters:
+    ///   - nextQuote: the quote Deepen brings (from the shuffle bag).
+    ///   - onDeepen: called after each deepen, to keep the store's row current.
+    public init(session: PauseSession, terminal: TerminalDevice, time: TimeSource, look: PauseLook,
+                palette: Palette, exitAfterFirstFrame: Bool = false,
+                nextQuote: @escaping (PauseSession) -> Quote,
+                onDeepen: @escaping (PauseSession) -> Void = { _ in }) {
+        self.session = session
+        self.terminal = terminal
+        self.time = time
+        self.look = look
+        self.renderer = FrameRenderer(palette: palette)
+        self.exitAfterFirstFrame = exitAfterFirstFrame
+        self.nextQuote = nextQuote
+        self.onDeepen = onDeepen
+    }
+
+    /// Shows the pause until the person chooses, a signal arrives or the terminal goes.
+    /// The terminal stays entered: the caller celebrates or leaves.
+    public func run() -> PauseEnding {
+        terminal.enter()
+        draw()
+        if exitAfterFirstFrame { return .firstFrameDrawn }
+        while true {
+            for event in terminal.nextEvents(timeout: nextFrameDelay()) {
+                let now = time.monotonic()
+                if event == .resumed {
+                    // Back from a stop: the time away does not count, and the
+                    // screen must be drawn whole again.
+                    session.skip(to: now)
+                    renderer.invalidate()
+                    continue
+                }
+                session.advance(to: now)
+                switch event {
+                case .key(let key):
+                    if let ending = respond(to: key, at: now) { return ending }
+                case .resized:
+                    renderer.invalidate()
+                case .suspendRequested:
+                    suspend()
+                case .signal(let number):
+                    return .signal(number)
+                case .hangup:
+                    return .hangup
+                case .resumed:
+                    break
+                }
+            }
+            session.advance(to: time.monotonic())
+            draw()
+        }
+    }
+
+    private func respond(to key: Key, at now: Double) -> PauseEnding? {
+        switch PauseAction(key: key) {
+        case .exitToFocus:
+            return .exitToFocus
+        case .deepen:
+            session.deepen(with: nextQuote(session), at: now)
+            onDeepen(session)
+        case .proceed:
+            if session.canProceed { return .proceed }
+            session.nudge(at: now)
+        case nil:
+            if key == .control("z") { suspend() }
+            if key == .control("l") { renderer.invalidate() }
+        }
+        return nil
+    }
+
+    /// The short celebration after Exit to Focus. Keys are not needed here;
+    /// a signal or a closed window cuts it short.
+    public func celebrate(headline: String, detail: String) {
+        let start = time.monotonic()
+        let total = look.motion ? Celebration.duration + 0.15 : 0.6
+        while true {
+            let elapsed = time.monotonic() - start
+            let progress = min(1, elapsed / Celebration.duration)
+            let frame = Celebration.frame(progress: progress, size: terminal.size, headline: headline,
+                                          detail: detail, motion: look.motion)
+            terminal.write(renderer.render(frame))
+            if elapsed >= total { return }
+            let wait = min(look.motion ? 0.05 : total, total - elapsed)
+            for event in terminal.nextEvents(timeout: wait) {
+                switch event {
+                case .signal, .hangup: return
+                case .resized, .resumed: renderer.invalidate()
+                default: break
+                }
+            }
+        }
+    }
+
+    private func suspend() {
+        terminal.suspend()
+        session.skip(to: time.monotonic())
+        renderer.invalidate()
+    }
+
+    private func draw() {
+        let frame = PauseScreen.frame(session, size: terminal.size, look: look)
+        terminal.write(renderer.render(frame))
+    }
+
+    /// Motion wants about ten frames a second; a still screen changes only
+    /// when the seconds do (or when a reminder fades).
+    private func nextFrameDelay() -> Double {
+        if look.motion { return 0.1 }
+        if session.isNudging { return 0.25 }
+        if session.canProceed { return 1 }
+        let untilNextSecond = (Double(session.length) - session.countdownElapsed)
+            .truncatingRemainder(dividingBy: 1)
+        return max(0.02, untilNextSecond + 0.005)
+    }
+}

@@ -1,0 +1,192 @@
+/// How the pause looks, beyond its state.
+public struct PauseLook: Equatable, Sendable {
+    /// Breathing and the bloom; off under reduced motion.
+    public var motion: Bool
+    /// Whether colours can tell the ring's faint track from its arc.
+    public var showTrack: Bool
+    /// Things the person should know (a broken config), shown calmly at the bottom.
+    public var notices: [String]
+
+    public init(motion: Bool = true, showTrack: Bool = true, notices: [String] = []) {
+        self.motion = motion
+        self.showTrack = showTrack
+        self.notices = notices
+    }
+}
+
+/// The pause screen as a pure function of the session and the terminal size.
+///
+/// Top: the quote, wrapped to a comfortable measure, with its source and tags.
+/// Middle: the ring with the time left. Bottom: the three actions. Space left
+/// over goes to the margins, and the quote's area is reserved at its usual
+/// height so the ring does not jump when Deepen brings a shorter quote.
+public enum PauseScreen {
+    /// Longest quote the built-in bank is written to (characters), used to
+    /// reserve room for the quote so the layout holds still across quotes.
+    static let longestQuote = 190
+    static let ringSizes = [13, 11, 9, 7, 5]
+
+    public static func frame(_ session: PauseSession, size: TerminalSize, look: PauseLook) -> Frame {
+        let width = size.columns
+        let measure = max(12, min(width - 8, 60))
+        let quote = quoteLines(session.quote, measure: measure)
+        let reserved = max(quote.count, min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
+        let attribution = Line.centered(TextWrap.truncate(attributionText(session.quote), width: width - 2), .muted, in: width)
+        let actions = actionLines(session, width: width)
+        let status = statusLine(session, width: width)
+        let notices = look.notices
+            .flatMap { TextWrap.lines("⚠ " + $0, width: max(10, width - 4)) }
+            .prefix(3)
+            .map { Line.centered($0, .notice, in: width) }
+
+        // The most generous arrangement that fits: header and gaps, the largest
+        // ring; then a bar instead of the ring; then no header and no gaps.
+        let maxRing = max(5, size.rows * 2 / 5)
+        for (header, gap) in [(true, 1), (false, 1), (false, 0)] {
+            let fixed = (header ? 1 + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
+                + (notices.isEmpty ? 0 : gap + notices.count) + 2 * gap
+            let room = size.rows - fixed
+            let ring = ringSizes.first { $0 <= room && $0 <= maxRing && 2 * $0 + 4 <= width } ?? (room >= 1 ? 0 : nil)
+            guard let ring else { continue }
+            let timer = ring > 0 ? ringLines(session, rows: ring, width: width, look: look)
+                                 : [barLine(session, width: width)]
+            let leftover = room - timer.count
+            let aroundRing = min(2, leftover / 6)
+            let top = (leftover - 2 * aroundRing) * 2 / 5
+
+            var lines: [Line] = Array(repeating: .blank, count: gap + top)
+            if header {
+                lines.append(Line.centered("a pause before \(session.programName)", .faint, in: width))
+                lines += Array(repeating: .blank, count: gap)
+            }
+            let above = (reserved - quote.count) / 2
+            lines += Array(repeating: .blank, count: above)
+            lines += quote.map { Line.centered($0, .quote, in: width) }
+            lines += Array(repeating: .blank, count: reserved - quote.count - above + gap)
+            lines.append(attribution)
+            lines += Array(repeating: .blank, count: gap + aroundRing)
+            lines += timer
+            lines += Array(repeating: .blank, count: gap + aroundRing)
+            lines.append(status)
+            lines += Array(repeating: .blank, count: gap)
+            lines += actions
+            if !notices.isEmpty {
+                lines += Array(repeating: .blank, count: max(gap, size.rows - lines.count - notices.count - gap))
+                lines += notices
+            }
+            return Frame(size: size, lines: lines)
+        }
+        // Smaller than any arrangement: the time, the quote as far as it goes, the keys.
+        let tiny = [barLine(session, width: width)] + actions + quote.map { Line.centered($0, .quote, in: width) }
+        return Frame(size: size, lines: tiny)
+    }
+
+    // MARK: Pieces
+
+    static func quoteLines(_ quote: Quote, measure: Int) -> [String] {
+        var lines = quote.verses.flatMap { balancedLines($0, measure: measure) }
+        guard !lines.isEmpty else { return [] }
+        lines[0] = "“" + lines[0]
+        lines[lines.count - 1] += "”"
+        return lines
+    }
+
+    /// The lines of `text` at the narrowest width that needs no more lines than
+    /// `measure` does, so a two-line quote reads as two even lines rather than
+    /// a long one and a stub.
+    static func balancedLines(_ text: String, measure: Int) -> [String] {
+        let lines = TextWrap.lines(text, width: measure)
+        guard lines.count > 1 else { return lines }
+        var (low, high) = (measure / 2, measure)
+        while low < high {
+            let middle = (low + high) / 2
+            if TextWrap.lines(text, width: middle).count <= lines.count { high = middle } else { low = middle + 1 }
+        }
+        return TextWrap.lines(text, width: high)
+    }
+
+    static func attributionText(_ quote: Quote) -> String {
+        let tags = quote.tags.joined(separator: " · ")
+        guard let source = quote.source else { return tags }
+        return "— \(source) · \(tags)"
+    }
+
+    static func ringLines(_ session: PauseSession, rows: Int, width: Int, look: PauseLook) -> [Line] {
+        let breath = look.motion ? Breath.level(at: session.pausedSeconds) : 0.5
+        let glow = look.motion ? Int((breath * 4).rounded()) : 0
+        let cells = CountdownRing.cells(rows: rows, remaining: session.remainingFraction,
+                                        thickness: 2.2 + 1.2 * breath, showTrack: look.showTrack)
+        let columns = rows * 2
+        var overlays: [Int: [Span]] = [rows / 2: [Span(session.clock, .accentDeep)]]
+        if rows >= 7 {
+            let word = session.canProceed ? "ready"
+                : !look.motion ? "breathe"
+                : Breath.isInhaling(at: session.pausedSeconds) ? "breathe in" : "breathe out"
+            overlays[rows / 2 + 1] = [Span(word, .muted)]
+        }
+        let indent = String(repeating: " ", count: max(0, (width - columns) / 2))
+        return cells.enumerated().map { index, row in
+            var spans: [Span] = [Span(indent)]
+            var overlay = overlays[index]
+            let overlayWidth = overlay?.reduce(0) { $0 + $1.width } ?? 0
+            let overlayStart = (columns - overlayWidth) / 2
+            var column = 0
+            while column < columns {
+                if let spansToPlace = overlay, column == overlayStart {
+                    spans += spansToPlace
+                    column += overlayWidth
+                    overlay = nil
+                    continue
+                }
+                let cell = row[column]
+                let tone: Tone = cell.kind == .arc ? .accent(glow: glow) : cell.kind == .track ? .faint : .body
+                if let last = spans.last, last.tone == tone, spans.count > 1 {
+                    spans[spans.count - 1].text.append(cell.character)
+                } else {
+                    spans.append(Span(String(cell.character), tone))
+                }
+                column += 1
+            }
+            return Line(spans)
+        }
+    }
+
+    /// The countdown as a bar, for terminals too small for the ring.
+    static func barLine(_ session: PauseSession, width: Int) -> Line {
+        let length = max(4, min(24, width - 12))
+        let filled = Int((session.remainingFraction * Double(length)).rounded(.up))
+        return Line.centered([
+            Span(session.clock, .accentDeep), Span("  "),
+            Span(String(repeating: "━", count: filled), .accent(glow: 0)),
+            Span(String(repeating: "─", count: length - filled), .faint),
+        ], in: width)
+    }
+
+    static func statusLine(_ session: PauseSession, width: Int) -> Line {
+        let text: String
+        let tone: Tone
+        if session.canProceed {
+            (text, tone) = ("The pause is complete — the choice is yours", .muted)
+        } else if session.isNudging {
+            (text, tone) = ("Proceed opens when the ring is empty — there is no hurry", .accentDeep)
+        } else {
+            (text, tone) = ("Proceed opens when the ring is empty", .faint)
+        }
+        return Line.centered(TextWrap.truncate(text, width: width - 2), tone, in: width)
+    }
+
+    static func actionLines(_ session: PauseSession, width: Int) -> [Line] {
+        let exit = [Span(" [E] Exit to Focus ", .primary)]
+        let deepen = [Span("[D]", .accentDeep), Span(" Deepen the Pause")]
+        let proceedLabel = TextWrap.truncate("Proceed to \(session.programName)", width: max(8, width - 6))
+        let proceed = session.canProceed
+            ? [Span("[P]", .accentDeep), Span(" " + proceedLabel)]
+            : [Span("[P] " + proceedLabel, .faint)]
+        let gap = [Span("    ")]
+        let row = exit + gap + deepen + gap + proceed
+        if row.reduce(0, { $0 + $1.width }) <= width - 2 {
+            return [Line.centered(row, in: width)]
+        }
+        return [exit, deepen, proceed].map { Line.centered($0, in: width) }
+    }
+}

@@ -1,0 +1,81 @@
+/// A key press, decoded from the bytes a terminal in raw mode sends.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    case enter
+    case space
+    case escape
+    case backspace
+    case tab
+    case up, down, left, right
+    /// Ctrl and a letter, e.g. `.control("c")` for Ctrl-C (raw mode delivers it as a byte).
+    case control(Character)
+    /// Terminal focus reports (`CSI I` / `CSI O`), when focus reporting is on.
+    case focusIn, focusOut
+    /// A sequence MIGA has no use for.
+    case unknown
+}
+
+/// Decodes raw terminal input into keys.
+///
+/// An Escape byte at the end of a read is the Escape key: terminals send an
+/// escape sequence in one write, so a lone ESC is the person pressing Esc.
+public struct KeyDecoder: Sendable {
+    public init() {}
+
+    public func decode(_ bytes: [UInt8]) -> [Key] {
+        var keys: [Key] = []
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            i += 1
+            switch byte {
+            case 0x1B:
+                guard i < bytes.count else {
+                    keys.append(.escape)
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "O") {
+                    // CSI or SS3: parameter bytes, then one final byte.
+                    i += 1
+                    while i < bytes.count, !(0x40...0x7E).contains(bytes[i]) { i += 1 }
+                    guard i < bytes.count else {
+                        keys.append(.unknown)
+                        continue
+                    }
+                    let final = bytes[i]
+                    i += 1
+                    keys.append(Self.sequence(final: final))
+                } else {
+                    keys.append(.escape)
+                }
+            case 0x0D, 0x0A: keys.append(.enter)
+            case 0x09: keys.append(.tab)
+            case 0x7F, 0x08: keys.append(.backspace)
+            case 0x20: keys.append(.space)
+            case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+            case 0x00, 0x1C...0x1F: keys.append(.unknown)
+            case 0x21...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
+            default:
+                // A UTF-8 sequence: decode one character.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                let end = min(bytes.count, i - 1 + length)
+                let text = String(decoding: bytes[(i - 1)..<end], as: UTF8.self)
+                i = end
+                keys.append(text.first.map(Key.character) ?? .unknown)
+            }
+        }
+        return keys
+    }
+
+    private static func sequence(final: UInt8) -> Key {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "I"): .focusIn
+        case UInt8(ascii: "O"): .focusOut
+        default: .unknown
+        }
+    }
+}

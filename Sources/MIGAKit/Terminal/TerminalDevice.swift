@@ -1,0 +1,29 @@
+/// Something that happened at the terminal while the pause was waiting.
+public enum TerminalEvent: Equatable, Sendable {
+    case key(Key)
+    /// The window changed size: draw again at once.
+    case resized
+    /// SIGTSTP from outside (Ctrl-Z itself arrives as a key in raw mode).
+    case suspendRequested
+    /// Back from a stop (SIGCONT): raw mode and the screen must come back.
+    case resumed
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT: end now, restoring the terminal.
+    case signal(Int32)
+    /// The terminal is gone (its window was closed).
+    case hangup
+}
+
+/// The terminal as the pause sees it. The real one is `TTY`; tests drive the
+/// pause through a scripted double.
+public protocol TerminalDevice: AnyObject {
+    var size: TerminalSize { get }
+    /// Raw mode, alternate screen, hidden cursor.
+    func enter()
+    /// Everything back as it was. Safe to call more than once.
+    func leave()
+    func write(_ text: String)
+    /// Waits at most `timeout` seconds and returns what happened (possibly nothing).
+    func nextEvents(timeout: Double) -> [TerminalEvent]
+    /// Leaves, stops the process like Ctrl-Z does, and enters again on `fg`.
+    func suspend()
+}

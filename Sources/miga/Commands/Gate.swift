@@ -1,0 +1,56 @@
+import ArgumentParser
+import MIGAKit
+
+extension Miga {
+    /// `miga gate PROGRAM [-- ARGS…]`: the pause, then the program or not.
+    struct Gate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Pause before opening a program, then open it only if you still want to.",
+            discussion: """
+                Shows the pause screen: a quote, a countdown ring and three choices.
+                  e, q, Esc, Ctrl-C   Exit to Focus: the program does not start
+                  d, Space            Deepen the Pause: a fresh quote, the countdown starts over
+                  p, Enter            Proceed: once the countdown is at zero, start the program
+
+                Everything after -- is passed to the program exactly as given, without a shell. \
+                Without a terminal (a script, a pipe) there is no pause: the program's \
+                non_interactive policy decides (pass by default: run it at once).
+
+                Exit status: 0 after Exit to Focus, the program's own status after Proceed, \
+                127 if the program is not installed, 126 if it cannot be run, 69 if its policy \
+                is deny and there is no terminal, 64 for a usage error, 128+N after signal N.
+
+                Example:
+                  miga gate firefox -- --new-window https://example.org
+                  miga gate --pause 30 steam
+                """)
+
+        @Option(help: ArgumentHelp("Seconds of the pause (1–3600); wins over the config.", valueName: "seconds"))
+        var pause: Int?
+
+        @Argument(help: "The program to open after the pause: a command on PATH, or a path.")
+        var program: String
+
+        @Argument(parsing: .postTerminator, help: "The program's arguments, after --, passed on exactly.")
+        var arguments: [String] = []
+
+        func validate() throws {
+            if let pause, !Config.pauseRange.contains(pause) {
+                throw ValidationError("--pause must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound)")
+            }
+            if program.isEmpty { throw ValidationError("the program to open must not be empty") }
+        }
+
+        func run() throws {
+            let request = GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause)
+            switch Gateway(context: .live()).run(request) {
+            case .finish(let status):
+                throw ExitCode(status)
+            case .launch(let launch):
+                let failure = Launcher.exec(launch)
+                printError(failure.message)
+                throw ExitCode(failure.status)
+            }
+        }
+    }
+}
