@@ -60,7 +60,9 @@ public enum ConfigLoader {
         }
         var reader = Reader(file: file, locator: KeyLocator(text: text))
         let config = reader.read(table)
-        return LoadedConfig(config: config, problems: reader.problems)
+        // TOMLKit hands keys over sorted, not in file order; report top to bottom.
+        let problems = reader.problems.sorted { ($0.line ?? .max, $0.column ?? 0) < ($1.line ?? .max, $1.column ?? 0) }
+        return LoadedConfig(config: config, problems: problems)
     }
 
     /// Walks the parsed table, keeping good values and reporting the others.

@@ -14,6 +14,8 @@ public enum PauseEnding: Equatable, Sendable {
 /// time into session events, and draws each new state.
 public final class PauseLoop {
     public private(set) var session: PauseSession
+    /// The frame on screen now.
+    public private(set) var lastFrame: Frame?
     private let terminal: TerminalDevice
     private let time: TimeSource
     private let look: PauseLook
@@ -104,7 +106,10 @@ public final class PauseLoop {
             let frame = Celebration.frame(progress: progress, size: terminal.size, headline: headline,
                                           detail: detail, motion: look.motion)
             terminal.write(renderer.render(frame))
-            if elapsed >= total { return }
+            lastFrame = frame
+            // A millisecond's tolerance: waiting for a sliver of a second less
+            // than a clock can resolve would never end.
+            if elapsed >= total - 0.001 { return }
             let wait = min(look.motion ? 0.05 : total, total - elapsed)
             for event in terminal.nextEvents(timeout: wait) {
                 switch event {
@@ -125,6 +130,7 @@ public final class PauseLoop {
     private func draw() {
         let frame = PauseScreen.frame(session, size: terminal.size, look: look)
         terminal.write(renderer.render(frame))
+        lastFrame = frame
     }
 
     /// Motion wants about ten frames a second; a still screen changes only

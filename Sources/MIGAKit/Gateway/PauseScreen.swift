@@ -56,7 +56,8 @@ public enum PauseScreen {
 
             var lines: [Line] = Array(repeating: .blank, count: gap + top)
             if header {
-                lines.append(Line.centered("a pause before \(session.programName)", .faint, in: width))
+                lines.append(Line.centered(TextWrap.truncate("a pause before \(session.programName)", width: width - 2),
+                                           .faint, in: width))
                 lines += Array(repeating: .blank, count: gap)
             }
             let above = (reserved - quote.count) / 2
@@ -114,7 +115,9 @@ public enum PauseScreen {
     static func ringLines(_ session: PauseSession, rows: Int, width: Int, look: PauseLook) -> [Line] {
         let breath = look.motion ? Breath.level(at: session.pausedSeconds) : 0.5
         let glow = look.motion ? Int((breath * 4).rounded()) : 0
-        let cells = CountdownRing.cells(rows: rows, remaining: session.remainingFraction,
+        // Without motion the ring moves in whole seconds, with the number inside it.
+        let remaining = look.motion ? session.remainingFraction : Double(session.secondsLeft) / Double(session.length)
+        let cells = CountdownRing.cells(rows: rows, remaining: remaining,
                                         thickness: 2.2 + 1.2 * breath, showTrack: look.showTrack)
         let columns = rows * 2
         var overlays: [Int: [Span]] = [rows / 2: [Span(session.clock, .accentDeep)]]

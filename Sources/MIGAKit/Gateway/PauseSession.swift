@@ -97,7 +97,9 @@ public struct PauseSession: Equatable, Sendable {
 
     /// What the store keeps of this pause.
     public var progress: PauseProgress {
-        PauseProgress(pausedSeconds: pausedSeconds, deepenCount: deepenCount, quotes: quotesShown)
+        // Milliseconds are plenty, and spare the store float dust like 12.000000000002.
+        PauseProgress(pausedSeconds: (pausedSeconds * 1000).rounded() / 1000, deepenCount: deepenCount,
+                      quotes: quotesShown)
     }
 
     /// The countdown as the screen shows it: `m:ss`.

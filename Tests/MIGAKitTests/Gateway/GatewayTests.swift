@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The gateway's decisions with a scripted terminal, a manual clock, a
+/// recording notifier and a real store in a temporary XDG tree.
+@Suite struct GatewayTests {
+    let home = TemporaryDirectory()
+    let time = ManualTime(wall: Date(timeIntervalSince1970: 1_800_000_000)) // 2027-01-15 08:00 UTC
+    let notifier = RecordingNotifier()
+    var messages: [String] { messageBox.lines }
+    private let messageBox = MessageBox()
+
+    init() throws {
+        try home.write("#!/bin/sh\nexit 0\n", to: "bin/fake")
+        chmod(home.path + "/bin/fake", 0o755)
+    }
+
+    var environment: [String: String] {
+        ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
+         "PATH": home.path + "/bin", "NO_COLOR": "1"]
+    }
+
+    func gateway(_ script: [ScriptedTerminal.Step]?, environment extra: [String: String] = [:]) -> (Gateway, ScriptedTerminal?) {
+        let terminal = script.map { ScriptedTerminal(time: time, script: $0) }
+        let box = messageBox
+        let context = GatewayContext(
+            environment: environment.merging(extra) { $1 }, time: time, timeZone: TimeZone(identifier: "UTC")!,
+            generator: SeededGenerator(seed: 7), terminal: terminal, notifier: notifier,
+            messages: { box.append($0) }, gatewayIdentity: nil)
+        return (Gateway(context: context), terminal)
+    }
+
+    func rows() throws -> [SessionRecord] {
+        try SessionStore(path: home.path + "/data/miga/miga.sqlite").sessions()
+    }
+
+    @Test func exit_to_focus_records_the_exit_and_celebrates() throws {
+        let (gate, terminal) = gateway([.wait(12), ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        #expect(terminal?.leaveCount == 1)
+        let rows = try rows()
+        #expect(rows.count == 1)
+        #expect(rows[0].outcome == .exit)
+        #expect(rows[0].program == "fake")
+        #expect(rows[0].pausedSeconds == 12)
+        #expect(rows[0].quotes.count == 1)
+        #expect(rows[0].endedAt != nil)
+        #expect(notifier.notifications == [DesktopNotification(
+            summary: "You chose yourself — day 1 of a new streak",
+            body: "You stepped away from Fake. This moment is yours.")])
+        #expect(messages.contains("✓ You chose yourself. Fake can wait · day 1 of a new streak."))
+    }
+
+    @Test func the_notification_counts_the_streak_from_earlier_days() throws {
+        let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
+        for daysAgo in 1...3 {
+            let day = time.now() - Double(daysAgo) * 86_400
+            var generator = SeededGenerator(seed: 1)
+            let id = "earlier-\(daysAgo)"
+            _ = try store.openSession(id: id, program: "fake", startedAt: day, owner: .current(), pool: ["a"], using: &generator)
+            try store.completeSession(sessionID: id, outcome: .exit, endedAt: day, PauseProgress(pausedSeconds: 5, deepenCount: 0, quotes: ["a"]))
+        }
+        let (gate, _) = gateway([ScriptedTerminal.keys("e"), .wait(5)])
+        _ = gate.run(GateRequest(command: "fake"))
+        #expect(notifier.notifications.first?.summary == "You chose yourself — 4-day streak")
+    }
+
+    @Test func proceed_launches_the_real_program_with_its_exact_arguments() throws {
+        let arguments: [[UInt8]] = [Array("a b".utf8), Array("$HOME".utf8), [], [0xFF, 0x41]]
+        let (gate, terminal) = gateway([.wait(3), ScriptedTerminal.keys("p")])
+        let decision = gate.run(GateRequest(command: "fake", arguments: arguments, pause: 3))
+        #expect(decision == .launch(Launch(path: home.path + "/bin/fake", arguments: [Array("fake".utf8)] + arguments,
+                                           environment: ["MIGA_GATE_DEPTH": "1"])))
+        #expect(terminal?.leaveCount == 1)
+        let rows = try rows()
+        #expect(rows.map(\.outcome) == [.proceed])
+        #expect(rows[0].pausedSeconds == 3)
+        #expect(notifier.notifications.isEmpty)
+    }
+
+    @Test func deepen_is_recorded_with_every_quote_shown() throws {
+        let (gate, _) = gateway([.wait(1), ScriptedTerminal.keys("d"), .wait(1), ScriptedTerminal.keys("d"),
+                                 .wait(2), ScriptedTerminal.keys("p")])
+        _ = gate.run(GateRequest(command: "fake", pause: 2))
+        let row = try #require(try rows().first)
+        #expect(row.deepenCount == 2)
+        #expect(row.quotes.count == 3)
+        #expect(Set(row.quotes).count == 3)
+        #expect(row.pausedSeconds == 4)
+    }
+
+    @Test func a_missing_program_is_named_and_nothing_is_recorded() throws {
+        let (gate, terminal) = gateway([ScriptedTerminal.keys("e")])
+        #expect(gate.run(GateRequest(command: "firefox")) == .finish(127))
+        #expect(messages == ["Please install firefox first."])
+        #expect(terminal?.enterCount == 0)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/data/miga/miga.sqlite"))
+    }
+
+    @Test func the_configured_name_is_used_when_asking_to_install() throws {
+        try home.write("[programs.firefox]\nname = \"Firefox\"\n", to: "config/miga/config.toml")
+        let (gate, _) = gateway(nil)
+        #expect(gate.run(GateRequest(command: "firefox")) == .finish(127))
+        #expect(messages == ["Please install Firefox first."])
+    }
+
+    @Test func without_a_terminal_the_program_passes_through_and_is_recorded_as_such() throws {
+        let (gate, _) = gateway(nil)
+        guard case .launch(let launch) = gate.run(GateRequest(command: "fake")) else {
+            Issue.record("expected a launch")
+            return
+        }
+        #expect(launch.path == home.path + "/bin/fake")
+        #expect(try rows().map(\.outcome) == [.passthrough])
+    }
+
+    @Test func without_a_terminal_deny_refuses() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"deny\"\n", to: "config/miga/config.toml")
+        let (gate, _) = gateway(nil)
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(69))
+        #expect(messages.first?.contains("not starting it") == true)
+    }
+
+    @Test func the_pause_length_comes_from_flag_then_program_then_default() throws {
+        try home.write("pause = 40\n[programs.fake]\npause = 20\n", to: "config/miga/config.toml")
+        // 19 s is not enough for the program's 20 s; the second p at 20 s is.
+        let (gate, _) = gateway([.wait(19), ScriptedTerminal.keys("p"), .wait(1), ScriptedTerminal.keys("p")])
+        _ = gate.run(GateRequest(command: "fake"))
+        #expect(try rows().first?.pausedSeconds == 20)
+        let (flagged, _) = gateway([.wait(5), ScriptedTerminal.keys("p")])
+        _ = flagged.run(GateRequest(command: "fake", pause: 5))
+        #expect(try rows().last?.outcome == .proceed)
+    }
+
+    @Test func a_broken_config_still_pauses_with_defaults_and_says_so() throws {
+        try home.write("pause = \n", to: "config/miga/config.toml")
+        let (gate, terminal) = gateway([.wait(1), ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        #expect(terminal?.written.contains("⚠ \(home.path)/config/miga/config.toml:1:") == true)
+        #expect(messages.contains { $0.hasPrefix("miga: \(home.path)/config/miga/config.toml:1:") })
+        #expect(try String(contentsOfFile: home.path + "/config/miga/config.toml", encoding: .utf8) == "pause = \n")
+    }
+
+    @Test func notifications_can_be_switched_off() throws {
+        try home.write("notifications = false\n", to: "config/miga/config.toml")
+        let (gate, _) = gateway([ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        #expect(notifier.notifications.isEmpty)
+    }
+
+    @Test func a_signal_leaves_the_terminal_and_records_an_abandoned_pause() throws {
+        let (gate, terminal) = gateway([.wait(2), .events([.signal(SIGTERM)])])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(143))
+        #expect(terminal?.leaveCount == 1)
+        let row = try #require(try rows().first)
+        #expect(row.outcome == .abandoned)
+        #expect(row.pausedSeconds == 2)
+    }
+
+    @Test func a_closed_window_is_recorded_too() throws {
+        let (gate, _) = gateway([.wait(1), .events([.hangup])])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(129))
+        #expect(try rows().first?.outcome == .abandoned)
+    }
+
+    @Test func a_loop_of_gateways_is_stopped() throws {
+        let (gate, _) = gateway([ScriptedTerminal.keys("e")], environment: ["MIGA_GATE_DEPTH": "8"])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(126))
+        #expect(messages.first?.contains("keeps leading back to miga") == true)
+    }
+
+    @Test func an_unusable_store_does_not_stop_the_pause() throws {
+        try home.write("this is not a database, just words", to: "data/miga/miga.sqlite")
+        let (gate, terminal) = gateway([.wait(1), ScriptedTerminal.keys("p"), .wait(3), ScriptedTerminal.keys("p")])
+        guard case .launch = gate.run(GateRequest(command: "fake", pause: 3)) else {
+            Issue.record("the program should still start")
+            return
+        }
+        #expect(terminal?.written.contains("⚠ the history at") == true)
+        #expect(messages.contains { $0.contains("cannot be opened") && $0.contains("not a database") })
+    }
+}
+
+/// Collects messages from the gateway (a class, so the closure can share it).
+final class MessageBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import MIGAKit
+
+@Suite struct PauseScreenTests {
+    let quote = Quote(id: "stoicism-002", text: "Thoughts arrive uninvited. You still get to decide which ones are offered a chair.",
+                      source: "inspired by Epictetus", tags: ["Stoicism", "Courage"])
+    let still = PauseLook(motion: false, showTrack: true)
+
+    func session(elapsed: Double = 0, length: Int = 90) -> PauseSession {
+        var session = PauseSession(programName: "Firefox", length: length, quote: quote, at: 0)
+        session.advance(to: elapsed)
+        return session
+    }
+
+    @Test func snapshot_at_80_by_24() throws {
+        let frame = PauseScreen.frame(session(elapsed: 22.5), size: TerminalSize(columns: 80, rows: 24), look: still)
+        try assertSnapshot(frame.text, named: "pause-80x24")
+    }
+
+    @Test func snapshot_at_120_by_40() throws {
+        let frame = PauseScreen.frame(session(elapsed: 60), size: TerminalSize(columns: 120, rows: 40), look: still)
+        try assertSnapshot(frame.text, named: "pause-120x40")
+    }
+
+    @Test func snapshot_ready_to_proceed() throws {
+        let frame = PauseScreen.frame(session(elapsed: 95), size: TerminalSize(columns: 80, rows: 24), look: still)
+        try assertSnapshot(frame.text, named: "pause-80x24-ready")
+    }
+
+    @Test func the_screen_shows_quote_source_countdown_and_actions() {
+        let text = PauseScreen.frame(session(elapsed: 30), size: TerminalSize(columns: 80, rows: 24), look: still).text
+        #expect(text.contains("Thoughts arrive uninvited."))
+        #expect(text.contains("— inspired by Epictetus · Stoicism · Courage"))
+        #expect(text.contains("1:00"))
+        #expect(text.contains("[E] Exit to Focus"))
+        #expect(text.contains("[D] Deepen the Pause"))
+        #expect(text.contains("[P] Proceed to Firefox"))
+    }
+
+    @Test func nothing_is_cut_off_or_overflows_at_any_size() {
+        for columns in stride(from: 20, through: 220, by: 7) {
+            for rows in stride(from: 6, through: 70, by: 5) {
+                let size = TerminalSize(columns: columns, rows: rows)
+                let frame = PauseScreen.frame(session(elapsed: 10), size: size, look: PauseLook(notices: ["config.toml:3:1: a problem"]))
+                #expect(frame.lines.count == rows)
+                for line in frame.lines {
+                    #expect(line.width <= columns, "a line overflows at \(size): \(line.text)")
+                }
+                if rows >= 14 && columns >= 40 {
+                    #expect(frame.text.contains("Exit to Focus"), "no exit action at \(size)")
+                    #expect(frame.text.contains("uninvited"), "no quote at \(size)")
+                }
+            }
+        }
+    }
+
+    @Test func the_ring_holds_still_when_deepen_brings_a_shorter_quote() {
+        let size = TerminalSize(columns: 80, rows: 24)
+        var pause = session(elapsed: 10)
+        let before = PauseScreen.frame(pause, size: size, look: still)
+        pause.deepen(with: Quote.sample("short", "Breathe."), at: 11)
+        pause.advance(to: 21) // the same time left as before
+        let after = PauseScreen.frame(pause, size: size, look: still)
+        let ringRows = { (frame: Frame) in frame.lines.indices.filter { frame.lines[$0].text.contains("⣿") || frame.lines[$0].text.contains("1:20") } }
+        #expect(!ringRows(before).isEmpty)
+        #expect(ringRows(before) == ringRows(after))
+    }
+
+    @Test func proceed_is_dim_until_zero_then_offered() {
+        let size = TerminalSize(columns: 80, rows: 24)
+        let counting = PauseScreen.frame(session(elapsed: 10), size: size, look: still)
+        let ready = PauseScreen.frame(session(elapsed: 90), size: size, look: still)
+        let proceedSpans = { (frame: Frame) in frame.lines.flatMap(\.spans).filter { $0.text.contains("Proceed to") } }
+        #expect(proceedSpans(counting).allSatisfy { $0.tone == .faint })
+        #expect(proceedSpans(ready).allSatisfy { $0.tone == .body })
+        #expect(ready.text.contains("the choice is yours"))
+    }
+
+    @Test func the_ring_empties_as_the_countdown_runs() {
+        let dots = { (elapsed: Double) -> Int in
+            CountdownRing.cells(rows: 9, remaining: 1 - elapsed / 90, thickness: 2.6, showTrack: false)
+                .joined().filter { $0.kind == .arc }.map { $0.character.unicodeScalars.first!.value - 0x2800 }
+                .reduce(0) { $0 + $1.nonzeroBitCount }
+        }
+        let full = dots(0), half = dots(45), none = dots(90)
+        #expect(full > half && half > none)
+        #expect(none == 0)
+        #expect(abs(Double(half) / Double(full) - 0.5) < 0.06)
+    }
+
+    @Test func the_ring_is_round() {
+        let cells = CountdownRing.cells(rows: 9, remaining: 1, thickness: 2.6, showTrack: false)
+        #expect(cells.count == 9)
+        #expect(cells.allSatisfy { $0.count == 18 })
+        // Symmetric left to right and top to bottom.
+        let pattern = cells.map { $0.map { $0.kind == .arc } }
+        #expect(pattern == pattern.reversed())
+        #expect(pattern == pattern.map { $0.reversed() })
+    }
+
+    @Test func breathing_moves_the_ring_and_reduced_motion_holds_it() {
+        let size = TerminalSize(columns: 80, rows: 24)
+        let moving = PauseLook(motion: true, showTrack: true)
+        let inhaled = PauseScreen.frame(session(elapsed: 4), size: size, look: moving)
+        let exhaled = PauseScreen.frame(session(elapsed: 9.9), size: size, look: moving)
+        #expect(inhaled.text.contains("breathe out") || inhaled.text.contains("breathe in"))
+        #expect(inhaled.lines.flatMap(\.spans).map(\.tone) != exhaled.lines.flatMap(\.spans).map(\.tone))
+        let stillA = PauseScreen.frame(session(elapsed: 4.0), size: size, look: still)
+        let stillB = PauseScreen.frame(session(elapsed: 4.5), size: size, look: still)
+        #expect(stillA == stillB)
+        #expect(stillA.text.contains("breathe"))
+    }
+
+    @Test func notices_are_shown_calmly_at_the_bottom() {
+        let look = PauseLook(motion: false, showTrack: true,
+                             notices: ["config.toml:3:9: expected a value; using the defaults until it is fixed"])
+        let frame = PauseScreen.frame(session(), size: TerminalSize(columns: 80, rows: 24), look: look)
+        let lastWords = frame.lines.last { !$0.text.allSatisfy { $0 == " " } }
+        #expect(lastWords?.text.contains("⚠ config.toml:3:9") == true)
+        #expect(frame.text.contains("Exit to Focus"))
+    }
+
+    @Test func two_line_quotes_are_balanced() {
+        let lines = PauseScreen.balancedLines("Thoughts arrive uninvited. You still get to decide which ones are offered a chair.", measure: 60)
+        #expect(lines.count == 2)
+        #expect(abs(CellWidth.of(lines[0]) - CellWidth.of(lines[1])) <= 10)
+    }
+
+    @Test func poems_keep_their_line_breaks() {
+        let poem = Quote(id: "poetry-004", text: "Somewhere a heron / stands in cold water all day / and calls it enough.", tags: ["Poetry"])
+        #expect(PauseScreen.quoteLines(poem, measure: 60) == ["“Somewhere a heron", "stands in cold water all day", "and calls it enough.”"])
+    }
+
+    @Test func the_celebration_names_the_program_and_the_streak() {
+        let words = CelebrationWords(program: "Firefox", streak: 4)
+        #expect(words.summary == "You chose yourself — 4-day streak")
+        #expect(words.body.contains("Firefox"))
+        #expect(CelebrationWords(program: "Steam", streak: 1).summary.contains("day 1"))
+        let frame = Celebration.frame(progress: 1, size: TerminalSize(columns: 80, rows: 24), headline: words.headline,
+                                      detail: words.detail, motion: true)
+        #expect(frame.text.contains("You chose yourself."))
+        #expect(frame.text.contains("Firefox can wait · 4-day streak"))
+        let still = Celebration.frame(progress: 0, size: TerminalSize(columns: 80, rows: 24), headline: words.headline,
+                                      detail: words.detail, motion: false)
+        #expect(still.text.contains("You chose yourself."))
+        #expect(!still.text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+@Suite struct SessionStoreTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.path + "/data/miga/miga.sqlite" }
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func open(_ store: SessionStore, _ id: String, owner: ProcessIdentity = .current()) throws -> String? {
+        var generator = SeededGenerator(seed: 1)
+        return try store.openSession(id: id, program: "firefox", startedAt: start, owner: owner,
+                                     pool: ["a", "b", "c"], using: &generator)
+    }
+
+    @Test func folders_are_private_and_the_file_is_0600_in_wal_mode() throws {
+        _ = try SessionStore(path: path)
+        var info = stat()
+        stat(folder.path + "/data/miga", &info)
+        #expect(info.st_mode & 0o777 == 0o700)
+        stat(folder.path + "/data", &info)
+        #expect(info.st_mode & 0o777 == 0o700)
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        let mode = try String(contentsOfFile: path, encoding: .isoLatin1).prefix(16)
+        #expect(mode == "SQLite format 3\u{0}")
+        let journal = Process()
+        journal.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        journal.arguments = [path, "PRAGMA journal_mode;"]
+        let output = Pipe()
+        journal.standardOutput = output
+        try journal.run()
+        journal.waitUntilExit()
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "wal\n")
+    }
+
+    @Test func a_row_is_written_when_the_pause_opens_and_completed_when_it_ends() throws {
+        let store = try SessionStore(path: path)
+        let quote = try open(store, "s1")
+        #expect(["a", "b", "c"].contains(quote))
+        var rows = try store.sessions()
+        #expect(rows.map(\.outcome) == [.open])
+        #expect(rows[0].startedAt == start)
+        #expect(rows[0].quotes == [quote!])
+        try store.recordProgress(sessionID: "s1", PauseProgress(pausedSeconds: 10, deepenCount: 1, quotes: [quote!, "b"]))
+        #expect(try store.sessions()[0].deepenCount == 1)
+        try store.completeSession(sessionID: "s1", outcome: .exit, endedAt: start + 42,
+                                  PauseProgress(pausedSeconds: 42, deepenCount: 1, quotes: [quote!, "b"]))
+        rows = try store.sessions()
+        #expect(rows == [SessionRecord(id: "s1", program: "firefox", startedAt: start, endedAt: start + 42, outcome: .exit,
+                                       pausedSeconds: 42, deepenCount: 1, quotes: [quote!, "b"])])
+        #expect(try store.exitInstants() == [start + 42])
+    }
+
+    @Test func open_rows_of_dead_gateways_are_settled_but_live_ones_are_not() throws {
+        let store = try SessionStore(path: path)
+        let dead = ProcessIdentity(bootID: ProcessIdentity.current().bootID, pid: 999_999_999, startTicks: 1)
+        let reused = ProcessIdentity(bootID: ProcessIdentity.current().bootID, pid: getpid(), startTicks: 1)
+        let otherBoot = ProcessIdentity(bootID: "another-boot", pid: getpid(), startTicks: ProcessIdentity.current().startTicks)
+        _ = try open(store, "dead", owner: dead)
+        _ = try open(store, "reused", owner: reused)
+        _ = try open(store, "rebooted", owner: otherBoot)
+        _ = try open(store, "alive")
+        let outcomes = Dictionary(uniqueKeysWithValues: try store.sessions().map { ($0.id, $0.outcome) })
+        // Each open settles the rows before it; only the live gateway stays open.
+        #expect(outcomes == ["dead": .abandoned, "reused": .abandoned, "rebooted": .abandoned, "alive": .open])
+        #expect(try store.settleAbandoned() == 0)
+    }
+
+    @Test func pass_throughs_are_recorded_as_such() throws {
+        let store = try SessionStore(path: path)
+        try store.recordPassThrough(id: "p1", program: "steam", at: start)
+        #expect(try store.sessions().map(\.outcome) == [.passthrough])
+    }
+
+    @Test func the_quote_bag_survives_reopening_the_store() throws {
+        var seen: [String] = []
+        for _ in 0..<3 {
+            let store = try SessionStore(path: path)
+            var generator = SeededGenerator.fresh()
+            seen.append(try #require(try store.drawQuote(from: ["a", "b", "c"], using: &generator)))
+        }
+        #expect(Set(seen) == ["a", "b", "c"])
+    }
+
+    @Test func many_gateways_writing_at_once_lose_nothing() throws {
+        let count = 40
+        let failures = MessageBox()
+        let location = path
+        let start = self.start
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            do {
+                // Each its own connection, as separate gateway processes would be,
+                // racing from the very first open of a new file.
+                let store = try SessionStore(path: location)
+                var generator = SeededGenerator(seed: UInt64(index))
+                let id = "s\(index)"
+                _ = try store.openSession(id: id, program: "p", startedAt: start, owner: .current(),
+                                          pool: ["a", "b"], using: &generator)
+                try store.completeSession(sessionID: id, outcome: index.isMultiple(of: 2) ? .exit : .proceed,
+                                          endedAt: start, PauseProgress(pausedSeconds: 1, deepenCount: 0, quotes: ["a"]))
+            } catch {
+                failures.append("\(index): \(error)")
+            }
+        }
+        #expect(failures.lines.isEmpty, "\(failures.lines)")
+        let rows = try SessionStore(path: path).sessions()
+        #expect(rows.count == count)
+        #expect(rows.filter { $0.outcome == .exit }.count == count / 2)
+        #expect(!rows.contains { $0.outcome == .open })
+    }
+
+    @Test func a_store_from_a_newer_miga_is_refused_without_harm() throws {
+        _ = try SessionStore(path: path)
+        let bump = Process()
+        bump.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        bump.arguments = [path, "PRAGMA user_version = 99;"]
+        try bump.run()
+        bump.waitUntilExit()
+        #expect(throws: StoreError.self) { try SessionStore(path: path) }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+@testable import MIGAKit
+
+/// A clock that moves only when told to.
+final class ManualTime: TimeSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var wall: Date
+    private var seconds: Double
+
+    init(wall: Date = Date(timeIntervalSince1970: 1_800_000_000), monotonic: Double = 1000) {
+        self.wall = wall
+        seconds = monotonic
+    }
+
+    func now() -> Date { lock.withLock { wall } }
+    func monotonic() -> Double { lock.withLock { seconds } }
+
+    func advance(_ delta: Double) {
+        lock.withLock {
+            seconds += delta
+            wall += delta
+        }
+    }
+}
+
+/// A terminal that plays a script: waits (which move the manual clock) and
+/// events, and records what was written to it.
+final class ScriptedTerminal: TerminalDevice {
+    enum Step {
+        case wait(Double)
+        case events([TerminalEvent])
+        /// The process is stopped (SIGSTOP) for this long, then continued.
+        case frozen(Double)
+    }
+
+    var size: TerminalSize
+    private let time: ManualTime
+    private var script: [Step]
+    private(set) var written = ""
+    private(set) var enterCount = 0
+    private(set) var leaveCount = 0
+    private(set) var suspendCount = 0
+    /// Seconds the clock moves while the process is stopped by `suspend()`.
+    var stoppedFor = 0.0
+
+    init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), time: ManualTime, script: [Step]) {
+        self.size = size
+        self.time = time
+        self.script = script
+    }
+
+    func enter() { enterCount += 1 }
+    func leave() { leaveCount += 1 }
+    func write(_ text: String) { written += text }
+
+    func suspend() {
+        suspendCount += 1
+        time.advance(stoppedFor)
+    }
+
+    func nextEvents(timeout: Double) -> [TerminalEvent] {
+        guard let step = script.first else { return [.hangup] }
+        switch step {
+        case .events(let events):
+            script.removeFirst()
+            return events
+        case .frozen(let seconds):
+            script.removeFirst()
+            time.advance(seconds)
+            return [.resumed]
+        case .wait(let seconds):
+            let slept = min(seconds, timeout)
+            time.advance(slept)
+            if seconds - slept > 1e-9 { script[0] = .wait(seconds - slept) } else { script.removeFirst() }
+            return []
+        }
+    }
+
+    static func keys(_ text: String) -> Step {
+        .events(text.map { TerminalEvent.key(.character($0)) })
+    }
+}
+
+/// Keeps every notification instead of sending it.
+final class RecordingNotifier: Notifier, @unchecked Sendable {
+    private let lock = NSLock()
+    private var posted: [DesktopNotification] = []
+
+    var notifications: [DesktopNotification] { lock.withLock { posted } }
+
+    func post(_ notification: DesktopNotification) -> PendingNotification {
+        lock.withLock { posted.append(notification) }
+        return PendingNotification(result: .delivered)
+    }
+}
+
+/// A temporary folder, removed when the test is done with it.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/miga-test-XXXXXX".utf8CString)
+        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ text: String, to relative: String) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+}
+
+extension Quote {
+    static func sample(_ id: String, _ text: String = "Breathe.", tags: [String] = ["Mindfulness"]) -> Quote {
+        Quote(id: id, text: text, tags: tags)
+    }
+}
