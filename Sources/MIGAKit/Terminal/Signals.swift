@@ -49,6 +49,12 @@ enum SignalRouting {
         }
         signalPipeWriteEnd = ends[1]
         for signal in forwarded { handle(signal, with: forwardSignal) }
+        // A launcher may hand over a mask that blocks some of these; blocked,
+        // Ctrl-Z or a closed window would wait forever instead of reaching us.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in forwarded { sigaddset(&handled, signal) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
         // Writes to a closed terminal fail with an error instead of killing us.
         Glibc.signal(SIGPIPE, SIG_IGN)
         return ends[0]
