@@ -82,9 +82,11 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Records a launch that went straight through without a pause.
+    /// Records a launch that went straight through without a pause (and, like
+    /// every run, settles what killed gateways left open).
     public func recordPassThrough(id: String, program: String, at date: Date) throws {
         try immediate { db in
+            try Self.settleAbandoned(db)
             try db.execute(sql: """
                 INSERT INTO sessions (id, program, started_at, ended_at, outcome)
                 VALUES (?, ?, ?, ?, 'passthrough')
