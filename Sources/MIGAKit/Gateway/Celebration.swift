@@ -4,7 +4,7 @@ import Foundation
 /// ring was, and the words that say what just happened.
 public enum Celebration {
     /// How long the bloom takes; the notification is sent meanwhile.
-    public static let duration = 0.9
+    public static let duration = 0.7
 
     /// The frame at `progress` (0…1). Without motion, one still frame.
     public static func frame(progress: Double, size: TerminalSize, headline: String, detail: String,

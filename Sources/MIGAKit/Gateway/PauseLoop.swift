@@ -99,7 +99,7 @@ public final class PauseLoop {
     /// a signal or a closed window cuts it short.
     public func celebrate(headline: String, detail: String) {
         let start = time.monotonic()
-        let total = look.motion ? Celebration.duration + 0.15 : 0.6
+        let total = look.motion ? Celebration.duration + 0.1 : 0.6
         while true {
             let elapsed = time.monotonic() - start
             let progress = min(1, elapsed / Celebration.duration)

@@ -142,7 +142,7 @@ public enum PauseScreen {
                     continue
                 }
                 let cell = row[column]
-                let tone: Tone = cell.kind == .arc ? .accent(glow: glow) : cell.kind == .track ? .faint : .body
+                let tone: Tone = cell.kind == .arc ? .accent(glow: glow) : cell.kind == .track ? .track : .body
                 if let last = spans.last, last.tone == tone, spans.count > 1 {
                     spans[spans.count - 1].text.append(cell.character)
                 } else {
@@ -161,7 +161,7 @@ public enum PauseScreen {
         return Line.centered([
             Span(session.clock, .accentDeep), Span("  "),
             Span(String(repeating: "━", count: filled), .accent(glow: 0)),
-            Span(String(repeating: "─", count: length - filled), .faint),
+            Span(String(repeating: "─", count: length - filled), .track),
         ], in: width)
     }
 
@@ -173,7 +173,7 @@ public enum PauseScreen {
         } else if session.isNudging {
             (text, tone) = ("Proceed opens when the ring is empty — there is no hurry", .accentDeep)
         } else {
-            (text, tone) = ("Proceed opens when the ring is empty", .faint)
+            (text, tone) = ("Proceed opens when the ring is empty", .muted)
         }
         return Line.centered(TextWrap.truncate(text, width: width - 2), tone, in: width)
     }

@@ -6,8 +6,10 @@ public enum Tone: Hashable, Sendable {
     case quote
     /// Attribution, status lines, secondary words.
     case muted
-    /// The empty part of the ring, hints that should barely be there.
+    /// Secondary words that should recede: the header, a Proceed not yet open.
     case faint
+    /// The empty part of the ring: barely there.
+    case track
     /// The teal accent; `glow` 0…4 brightens it as the ring breathes.
     case accent(glow: Int)
     /// Deep teal for numbers and key letters on a light background.

@@ -55,7 +55,7 @@ public struct Palette: Sendable {
     private func plain(_ tone: Tone) -> String {
         switch tone {
         case .quote, .accentDeep, .primary: "\u{1B}[1m"
-        case .faint: "\u{1B}[2m"
+        case .faint, .track: "\u{1B}[2m"
         case .accent(let glow): glow >= 3 ? "\u{1B}[1m" : ""
         default: ""
         }
@@ -66,7 +66,8 @@ public struct Palette: Sendable {
         case .body: ""
         case .quote: "\u{1B}[1m"
         case .muted: "\u{1B}[2m"
-        case .faint: "\u{1B}[2;90m"
+        case .faint: "\u{1B}[2m"
+        case .track: "\u{1B}[2;90m"
         case .accent(let glow): glow >= 3 ? "\u{1B}[1;96m" : "\u{1B}[36m"
         case .accentDeep: "\u{1B}[1;36m"
         case .primary: "\u{1B}[1;30;46m"
@@ -79,7 +80,8 @@ public struct Palette: Sendable {
         case .body: "\u{1B}[38;5;237m"
         case .quote: "\u{1B}[1;38;5;235m"
         case .muted: "\u{1B}[38;5;243m"
-        case .faint: "\u{1B}[38;5;252m"
+        case .faint: "\u{1B}[38;5;247m"
+        case .track: "\u{1B}[38;5;253m"
         case .accent(let glow): "\u{1B}[38;5;\([37, 37, 38, 44, 80][min(4, max(0, glow))])m"
         case .accentDeep: "\u{1B}[1;38;5;30m"
         case .primary: "\u{1B}[1;38;5;231;48;5;37m"
@@ -92,7 +94,8 @@ public struct Palette: Sendable {
         case .body: fg(52, 68, 71)
         case .quote: "\u{1B}[1m" + fg(28, 43, 46)
         case .muted: fg(104, 124, 127)
-        case .faint: fg(208, 222, 223)
+        case .faint: fg(150, 168, 170)
+        case .track: fg(214, 226, 227)
         case .accent(let glow): breathingTeal(glow)
         case .accentDeep: "\u{1B}[1m" + fg(0, 124, 133)
         case .primary: "\u{1B}[1m" + fg(255, 255, 255) + "\u{1B}[48;2;0;169;181m"

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import MIGAKit
 
@@ -24,14 +25,8 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o600)
         let mode = try String(contentsOfFile: path, encoding: .isoLatin1).prefix(16)
         #expect(mode == "SQLite format 3\u{0}")
-        let journal = Process()
-        journal.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        journal.arguments = [path, "PRAGMA journal_mode;"]
-        let output = Pipe()
-        journal.standardOutput = output
-        try journal.run()
-        journal.waitUntilExit()
-        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "wal\n")
+        let journalMode = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(journalMode == "wal")
     }
 
     @Test func a_row_is_written_when_the_pause_opens_and_completed_when_it_ends() throws {
@@ -112,11 +107,7 @@ import Testing
 
     @Test func a_store_from_a_newer_miga_is_refused_without_harm() throws {
         _ = try SessionStore(path: path)
-        let bump = Process()
-        bump.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        bump.arguments = [path, "PRAGMA user_version = 99;"]
-        try bump.run()
-        bump.waitUntilExit()
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
         #expect(throws: StoreError.self) { try SessionStore(path: path) }
     }
 }
