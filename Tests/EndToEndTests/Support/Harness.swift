@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The `miga` binary built beside this test bundle (or `MIGA_BINARY`).
+let migaBinary: String = {
+    if let path = ProcessInfo.processInfo.environment["MIGA_BINARY"] { return path }
+    let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return (bundle as NSString).deletingLastPathComponent + "/miga"
+}()
+
+struct Timeout: Error, CustomStringConvertible {
+    let what: String
+    let last: String
+    var description: String { "timed out waiting for \(what); last seen:\n\(last)" }
+}
+
+/// Polls until `check` returns a value, up to a generous ceiling: CI machines
+/// are small and loaded, and a fixed sleep is either too short or wasteful.
+@discardableResult
+func eventually<T>(_ what: String, timeout: Double = 30, _ check: () throws -> T?) throws -> T {
+    let deadline = Date() + timeout
+    var last = ""
+    while Date() < deadline {
+        do {
+            if let value = try check() { return value }
+        } catch {
+            last = "\(error)"
+        }
+        usleep(50_000)
+    }
+    throw Timeout(what: what, last: last)
+}
+
+/// Quotes a word for sh.
+func shellQuoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// Runs a program to completion and returns its status and output. Built on
+/// posix_spawn and waitpid: Foundation's Process can miss the exit of a child
+/// that starts a daemon (tmux does), and wait forever.
+@discardableResult
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+         input: String? = nil, captureOutput: Bool = true) throws -> (status: Int32, output: String, error: String) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var inputPipe: [Int32] = [-1, -1], outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+    if input != nil {
+        pipe(&inputPipe)
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
+    if captureOutput {
+        pipe(&outputPipe)
+        pipe(&errorPipe)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    for fd in inputPipe + outputPipe + errorPipe where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let environment = environment ?? ProcessInfo.processInfo.environment
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // Start the child as a shell would: no signals blocked, none ignored. The
+    // test runner's threads block most signals, and a mask is inherited.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t(), all = sigset_t()
+    sigemptyset(&empty)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    for fd in [inputPipe[0], outputPipe[1], errorPipe[1]] where fd >= 0 { close(fd) }
+    guard spawned == 0 else { throw Timeout(what: "starting \(executable)", last: String(cString: strerror(spawned))) }
+
+    if let input {
+        var bytes = Array(input.utf8)
+        _ = write(inputPipe[1], &bytes, bytes.count)
+        close(inputPipe[1])
+    }
+    var output: [UInt8] = [], error: [UInt8] = []
+    if captureOutput {
+        var fds = [pollfd(fd: outputPipe[0], events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: errorPipe[0], events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            guard poll(&fds, 2, -1) > 0 else { continue }
+            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                let count = read(fds[index].fd, &buffer, buffer.count)
+                if count > 0 {
+                    if index == 0 { output += buffer[0..<count] } else { error += buffer[0..<count] }
+                } else {
+                    close(fds[index].fd)
+                    fds[index].fd = -1
+                }
+            }
+        }
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exitStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+}
+
+/// A private home for one test: XDG folders, a bin folder of fake programs,
+/// and the store the gateway writes. Nothing outside it is touched.
+final class Sandbox {
+    let root: String
+
+    init() {
+        var template = Array("/tmp/miga-e2e-XXXXXX".utf8CString)
+        root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        try? FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+        // A program that writes its arguments, NUL-terminated, and exits with 7.
+        try? program("argv-dump", """
+            #!/bin/sh
+            printf '%s\\0' "$@" > "\(root)/argv"
+            exit 7
+            """)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    var storePath: String { root + "/data/miga/miga.sqlite" }
+
+    var environment: [String: String] {
+        ["HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data",
+         "PATH": root + "/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
+    }
+
+    func program(_ name: String, _ script: String) throws {
+        let path = root + "/bin/" + name
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+    }
+
+    func config(_ text: String) throws {
+        try FileManager.default.createDirectory(atPath: root + "/config/miga", withIntermediateDirectories: true)
+        try text.write(toFile: root + "/config/miga/config.toml", atomically: true, encoding: .utf8)
+    }
+
+    func read(_ name: String) -> String? {
+        try? String(contentsOfFile: root + "/" + name, encoding: .utf8)
+    }
+
+    func bytes(_ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: root + "/" + name).map { Array($0) }
+    }
+
+    /// The rows the gateways wrote, read through the real store.
+    func sessions() throws -> [SessionRecord] {
+        guard FileManager.default.fileExists(atPath: storePath) else { return [] }
+        return try SessionStore(path: storePath).sessions()
+    }
+
+    /// A script that runs `miga gate ARGS` under sh, saving its pid and exit
+    /// status, then stays alive so the pane (and its terminal) remain to inspect.
+    func gateScript(_ arguments: [String], named name: String = "run.sh") throws -> String {
+        let words = ([migaBinary, "gate"] + arguments).map(shellQuoted).joined(separator: " ")
+        let script = """
+            cd \(shellQuoted(root))
+            sh -c 'echo $$ > \(name).pid; exec "$0" "$@"' \(words)
+            echo "$?" > \(name).status
+            sleep 600
+            """
+        try script.write(toFile: root + "/" + name, atomically: true, encoding: .utf8)
+        return "sh " + shellQuoted(root + "/" + name)
+    }
+
+    func pid(of name: String = "run.sh") throws -> Int32 {
+        try eventually("the gateway's pid") { read(name + ".pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    }
+
+    func status(of name: String = "run.sh", timeout: Double = 30) throws -> Int32 {
+        try eventually("the gateway's exit status", timeout: timeout) {
+            read(name + ".status").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+}
+
+/// A tmux server of our own: a real pseudo terminal for the real binary.
+final class Tmux {
+    let socket = "miga-e2e-\(UUID().uuidString.prefix(8))"
+
+    init(columns: Int = 80, rows: Int = 24, command: String, environment: [String: String]) throws {
+        try start(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                   Self.withEnvironment(command, environment)])
+        try tmux(["set-option", "-g", "remain-on-exit", "on"])
+    }
+
+    /// tmux gives a new pane its client's PATH whatever `-e` says, so the
+    /// environment goes into the command itself.
+    static func withEnvironment(_ command: String, _ environment: [String: String]) -> String {
+        let pairs = environment.sorted { $0.key < $1.key }.map { shellQuoted("\($0.key)=\($0.value)") }
+        return "exec env " + pairs.joined(separator: " ") + " " + command
+    }
+
+    /// Runs a tmux command that may start the server, with its output on
+    /// /dev/null: the server would inherit a pipe and hold it open forever.
+    private func start(_ arguments: [String]) throws {
+        let result = try run("/usr/bin/tmux", ["-L", socket] + arguments, captureOutput: false)
+        guard result.status == 0 else { throw Timeout(what: "tmux \(arguments.first ?? "")", last: "status \(result.status)") }
+    }
+
+    deinit { _ = try? run("/usr/bin/tmux", ["-L", socket, "kill-server"]) }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let result = try run("/usr/bin/tmux", ["-L", socket] + arguments)
+        guard result.status == 0 else { throw Timeout(what: "tmux \(arguments.joined(separator: " "))", last: result.error) }
+        return result.output
+    }
+
+    func newWindow(_ command: String, environment: [String: String]) throws {
+        try start(["new-window", "-d", Self.withEnvironment(command, environment)])
+    }
+
+    func screen(_ target: String = "") throws -> String {
+        try tmux(["capture-pane", "-p"] + (target.isEmpty ? [] : ["-t", target]))
+    }
+
+    func screenWithEscapes() throws -> String { try tmux(["capture-pane", "-p", "-e"]) }
+
+    func send(_ keys: String..., target: String = "") throws {
+        try tmux(["send-keys"] + (target.isEmpty ? [] : ["-t", target]) + keys)
+    }
+
+    func value(_ format: String, target: String = "") throws -> String {
+        try tmux(["display-message", "-p"] + (target.isEmpty ? [] : ["-t", target]) + [format])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen satisfies `condition`, and returns it.
+    @discardableResult
+    func waitForScreen(_ what: String, timeout: Double = 30, target: String = "",
+                       _ condition: (String) -> Bool) throws -> String {
+        var last = ""
+        do {
+            return try eventually(what, timeout: timeout) {
+                last = try screen(target)
+                return condition(last) ? last : nil
+            }
+        } catch {
+            throw Timeout(what: what, last: last)
+        }
+    }
+
+    /// The terminal's line settings, read from its device as `stty` sees them.
+    func terminalSettings() throws -> String {
+        try run("/bin/stty", ["-a", "-F", value("#{pane_tty}")]).output
+    }
+}
+
+extension String {
+    /// The lines that are not blank.
+    var words: [String] { split(separator: "\n").map(String.init).filter { !$0.allSatisfy(\.isWhitespace) } }
+}
+
+/// Whether a process is gone (or only a zombie waiting for its parent).
+func isGone(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return true }
+    return stat[stat.index(close, offsetBy: 2)] == "Z"
+}
