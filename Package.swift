@@ -35,11 +35,11 @@ let package = Package(
             path: "Resources",
             resources: [.embedInCode("quotes.txt")]
         ),
+        // libnotify's interface; the library itself is opened when a
+        // notification is sent (see Sources/CLibnotify/module.modulemap).
         .systemLibrary(
             name: "CLibnotify",
-            path: "Sources/CLibnotify",
-            pkgConfig: "libnotify",
-            providers: [.apt(["libnotify-dev"])]
+            path: "Sources/CLibnotify"
         ),
         .testTarget(
             name: "MIGAKitTests",

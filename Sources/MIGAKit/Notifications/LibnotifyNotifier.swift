@@ -25,13 +25,45 @@ public struct LibnotifyNotifier: Notifier {
     }
 
     private static func show(_ notification: DesktopNotification, applicationName: String) -> Bool {
-        guard notify_is_initted() != 0 || notify_init(applicationName) != 0 else { return false }
-        guard let handle = notify_notification_new(notification.summary, notification.body, nil) else { return false }
-        notify_notification_set_urgency(handle, NOTIFY_URGENCY_LOW)
+        guard let library = Libnotify.load() else { return false }
+        guard library.isInitialized() != 0 || library.initialize(applicationName) != 0,
+              let handle = library.new(notification.summary, notification.body, nil) else { return false }
+        library.setUrgency(handle, NOTIFY_URGENCY_LOW)
         var error: UnsafeMutablePointer<GError>?
-        let shown = notify_notification_show(handle, &error) != 0
-        if let error { g_error_free(error) }
-        g_object_unref(UnsafeMutableRawPointer(handle))
+        let shown = library.show(handle, &error) != 0
+        if let error { library.freeError(error) }
+        library.unref(UnsafeMutableRawPointer(handle))
         return shown
+    }
+}
+
+/// The few libnotify (and GLib) functions MIGA calls, found with dlsym in
+/// the library and its dependencies. Their types come from the CLibnotify module.
+struct Libnotify {
+    let isInitialized: notify_is_initted_fn
+    let initialize: notify_init_fn
+    let new: notify_notification_new_fn
+    let setUrgency: notify_notification_set_urgency_fn
+    let show: notify_notification_show_fn
+    let freeError: g_error_free_fn
+    let unref: g_object_unref_fn
+
+    /// The library, or nil when it is not installed (then nothing is sent).
+    static func load() -> Libnotify? {
+        guard let library = dlopen("libnotify.so.4", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libnotify.so", RTLD_NOW | RTLD_LOCAL)
+        else { return nil }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let isInitialized = symbol("notify_is_initted", as: notify_is_initted_fn.self),
+              let initialize = symbol("notify_init", as: notify_init_fn.self),
+              let new = symbol("notify_notification_new", as: notify_notification_new_fn.self),
+              let setUrgency = symbol("notify_notification_set_urgency", as: notify_notification_set_urgency_fn.self),
+              let show = symbol("notify_notification_show", as: notify_notification_show_fn.self),
+              let freeError = symbol("g_error_free", as: g_error_free_fn.self),
+              let unref = symbol("g_object_unref", as: g_object_unref_fn.self)
+        else { return nil }
+        return Libnotify(isInitialized: isInitialized, initialize: initialize, new: new, setUrgency: setUrgency,
+                         show: show, freeError: freeError, unref: unref)
     }
 }
