@@ -41,6 +41,7 @@ public struct XDGPaths: Sendable, Equatable {
 /// Creates `path` and any missing parents with `mode` (0700 for MIGA's private
 /// folders). Existing folders are left as they are.
 public func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+    if access(path, F_OK) == 0 { return }
     var built = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
         built += "/" + component

@@ -18,7 +18,7 @@ enum Schema {
             outcome        TEXT NOT NULL CHECK (outcome IN ('open', 'exit', 'proceed', 'abandoned', 'passthrough')),
             paused_seconds REAL NOT NULL DEFAULT 0,    -- time the pause was on screen
             deepen_count   INTEGER NOT NULL DEFAULT 0,
-            quotes         TEXT NOT NULL DEFAULT '[]', -- JSON array of the quote ids shown
+            quotes         TEXT NOT NULL DEFAULT '',   -- the quote ids shown, in order, space-separated
             owner          TEXT                        -- the gateway process while open
         );
         CREATE INDEX sessions_by_outcome_and_end ON sessions (outcome, ended_at);
@@ -33,6 +33,9 @@ enum Schema {
         let current = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         if current == steps.count { return }
         if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }
+        // Write-ahead logging lets many gateways write while others read; the
+        // mode persists in the file, so it is set here, once.
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         try queue.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0

@@ -31,3 +31,25 @@ public func writeAll(_ fd: Int32, _ text: String) -> Bool {
 public func printError(_ message: String) {
     writeAll(2, message.hasSuffix("\n") ? message : message + "\n")
 }
+
+/// Ends the process with `status`, flushing buffered output first.
+public func endProcess(_ status: Int32) -> Never {
+    fflush(nil)
+    exit(status)
+}
+
+/// This process's environment, read straight from `environ` (Foundation's
+/// `ProcessInfo` builds the same dictionary at several times the cost, and
+/// every launch pays for it).
+public func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var cursor = environ
+    while let entry = cursor.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        cursor += 1
+    }
+    return result
+}
