@@ -13,10 +13,14 @@ import GRDB
 public final class SessionStore: Sendable {
     private let queue: DatabaseQueue
     public let path: String
+    /// Pass-throughs waiting to be folded in (see `Inbox`).
+    public let inbox: Inbox
 
     /// Opens (creating if needed) the store at `path`: folders 0700, file 0600.
+    /// Pass-throughs waiting in the inbox beside it are folded in.
     public init(path: String) throws {
         self.path = path
+        inbox = Inbox(besideStoreAt: path)
         let folder = (path as NSString).deletingLastPathComponent
         try makeDirectories(folder)
         // Create the file ourselves so it is private from the first byte; SQLite
@@ -26,7 +30,8 @@ public final class SessionStore: Sendable {
         close(fd)
 
         var configuration = Configuration()
-        configuration.journalMode = .wal
+        // WAL is set once, when the store is created (Schema.migrate): the mode
+        // is kept in the file, and asking for it on every open costs an fsync.
         configuration.busyMode = .timeout(10)
         configuration.label = "miga"
         configuration.prepareDatabase { db in
@@ -36,6 +41,27 @@ public final class SessionStore: Sendable {
         }
         queue = try DatabaseQueue(path: path, configuration: configuration)
         try Schema.migrate(queue)
+        try foldInbox()
+    }
+
+    /// Moves the inbox's events into the sessions table, in one transaction.
+    private func foldInbox() throws {
+        guard access(inbox.directory, F_OK) == 0 else { return }
+        let folded: [String] = try immediate { db in
+            // Read under the write lock, so two processes never fold the same files at once.
+            let pending = inbox.pending()
+            for (_, event) in pending {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO sessions (id, program, started_at, ended_at, outcome)
+                    VALUES (?, ?, ?, ?, 'passthrough')
+                    """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds])
+            }
+            try Self.settleAbandoned(db)
+            return pending.map(\.file)
+        }
+        // After the commit: a crash before this line leaves events that the
+        // next fold inserts again, and OR IGNORE keeps them single.
+        for file in folded { unlink(file) }
     }
 
     // MARK: Gateway sessions
@@ -50,7 +76,7 @@ public final class SessionStore: Sendable {
             try db.execute(sql: """
                 INSERT INTO sessions (id, program, started_at, outcome, quotes, owner)
                 VALUES (?, ?, ?, 'open', ?, ?)
-                """, arguments: [id, program, startedAt.milliseconds, Self.json(quote.map { [$0] } ?? []), owner.description])
+                """, arguments: [id, program, startedAt.milliseconds, Self.column(quote.map { [$0] } ?? []), owner.description])
             return quote
         }
     }
@@ -66,7 +92,7 @@ public final class SessionStore: Sendable {
             try db.execute(sql: """
                 UPDATE sessions SET paused_seconds = ?, deepen_count = ?, quotes = ?
                 WHERE id = ? AND outcome = 'open'
-                """, arguments: [progress.pausedSeconds, progress.deepenCount, Self.json(progress.quotes), sessionID])
+                """, arguments: [progress.pausedSeconds, progress.deepenCount, Self.column(progress.quotes), sessionID])
         }
     }
 
@@ -78,19 +104,7 @@ public final class SessionStore: Sendable {
                 SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL
                 WHERE id = ?
                 """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
-                                 progress.deepenCount, Self.json(progress.quotes), sessionID])
-        }
-    }
-
-    /// Records a launch that went straight through without a pause (and, like
-    /// every run, settles what killed gateways left open).
-    public func recordPassThrough(id: String, program: String, at date: Date) throws {
-        try immediate { db in
-            try Self.settleAbandoned(db)
-            try db.execute(sql: """
-                INSERT INTO sessions (id, program, started_at, ended_at, outcome)
-                VALUES (?, ?, ?, ?, 'passthrough')
-                """, arguments: [id, program, date.milliseconds, date.milliseconds])
+                                 progress.deepenCount, Self.column(progress.quotes), sessionID])
         }
     }
 
@@ -115,7 +129,7 @@ public final class SessionStore: Sendable {
                     endedAt: (row["ended_at"] as Int64?).map(Date.init(milliseconds:)),
                     outcome: SessionOutcome(rawValue: row["outcome"]) ?? .abandoned,
                     pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
-                    quotes: Self.ids(fromJSON: row["quotes"]))
+                    quotes: Self.ids(fromColumn: row["quotes"]))
             }
         }
     }
@@ -158,22 +172,23 @@ public final class SessionStore: Sendable {
     private static func draw(_ db: Database, from pool: [String],
                              using generator: inout some RandomNumberGenerator) throws -> String? {
         var bag = ShuffleBag()
-        if let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'quote_bag'"),
-           let saved = try? JSONDecoder().decode(ShuffleBag.self, from: Data(json.utf8)) {
+        if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'quote_bag'"),
+           let saved = ShuffleBag(encoded: text) {
             bag = saved
         }
         let quote = bag.draw(from: pool, using: &generator)
-        let encoded = String(decoding: try JSONEncoder().encode(bag), as: UTF8.self)
-        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('quote_bag', ?)", arguments: [encoded])
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('quote_bag', ?)", arguments: [bag.encoded])
         return quote
     }
 
-    private static func json(_ ids: [String]) -> String {
-        (try? String(decoding: JSONEncoder().encode(ids), as: UTF8.self)) ?? "[]"
+    /// Quote ids as the `quotes` column keeps them: space-separated, in order
+    /// (ids never contain whitespace).
+    private static func column(_ ids: [String]) -> String {
+        ids.joined(separator: " ")
     }
 
-    private static func ids(fromJSON text: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    private static func ids(fromColumn text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
     }
 }
 

@@ -62,10 +62,50 @@ import Testing
         #expect(try store.settleAbandoned() == 0)
     }
 
-    @Test func pass_throughs_are_recorded_as_such() throws {
-        let store = try SessionStore(path: path)
-        try store.recordPassThrough(id: "p1", program: "steam", at: start)
-        #expect(try store.sessions().map(\.outcome) == [.passthrough])
+    @Test func pass_throughs_wait_in_the_inbox_and_are_folded_in_once() throws {
+        let inbox = Inbox(besideStoreAt: path)
+        try inbox.dropPassThrough(id: "p1", program: "steam", at: start)
+        try inbox.dropPassThrough(id: "p2", program: "discord", at: start + 1)
+        let rows = try SessionStore(path: path).sessions()
+        #expect(rows.map(\.id) == ["p1", "p2"])
+        #expect(rows.allSatisfy { $0.outcome == .passthrough && $0.endedAt == $0.startedAt })
+        #expect(rows[1].program == "discord")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.directory).isEmpty)
+        // A fold cut short before its files were removed is folded again without doubling.
+        try inbox.dropPassThrough(id: "p1", program: "steam", at: start)
+        #expect(try SessionStore(path: path).sessions().count == 2)
+    }
+
+    @Test func half_written_and_foreign_files_in_the_inbox_are_left_alone() throws {
+        let inbox = Inbox(besideStoreAt: path)
+        try inbox.dropPassThrough(id: "ok", program: "steam", at: start)
+        try "passthrough\thalf".write(toFile: inbox.directory + "/.half.tmp", atomically: false, encoding: .utf8)
+        try "not an event".write(toFile: inbox.directory + "/notes.event", atomically: false, encoding: .utf8)
+        #expect(try SessionStore(path: path).sessions().map(\.id) == ["ok"])
+        #expect(FileManager.default.fileExists(atPath: inbox.directory + "/.half.tmp"))
+        #expect(FileManager.default.fileExists(atPath: inbox.directory + "/notes.event"))
+    }
+
+    @Test func pass_throughs_racing_with_folds_are_all_kept_once() throws {
+        let inbox = Inbox(besideStoreAt: path)
+        let location = path
+        let failures = MessageBox()
+        let start = self.start
+        DispatchQueue.concurrentPerform(iterations: 60) { index in
+            do {
+                if index.isMultiple(of: 3) {
+                    _ = try SessionStore(path: location) // folds whatever has arrived so far
+                } else {
+                    try inbox.dropPassThrough(id: "p\(index)", program: "p", at: start)
+                }
+            } catch {
+                failures.append("\(index): \(error)")
+            }
+        }
+        #expect(failures.lines.isEmpty, "\(failures.lines)")
+        let rows = try SessionStore(path: path).sessions()
+        #expect(rows.count == 40)
+        #expect(Set(rows.map(\.id)).count == 40)
     }
 
     @Test func the_quote_bag_survives_reopening_the_store() throws {
