@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `miga gate` was asked to open.
-public struct GateRequest: Sendable {
+public struct GateRequest: Equatable, Sendable {
     /// The command as typed: a name found on PATH, or a path.
     public var command: String
     /// Its arguments, byte for byte.
@@ -67,7 +67,7 @@ public struct GatewayContext {
 
     /// The real world: this process's environment and terminal.
     public static func live() -> GatewayContext {
-        GatewayContext(environment: ProcessInfo.processInfo.environment, terminal: TTY.open())
+        GatewayContext(environment: processEnvironment(), terminal: TTY.open())
     }
 }
 
@@ -121,8 +121,8 @@ public final class Gateway {
         switch settings.nonInteractive {
         case .pass:
             do {
-                try SessionStore(path: paths.storeFile)
-                    .recordPassThrough(id: Self.newID(), program: settings.command, at: context.time.now())
+                try Inbox(besideStoreAt: paths.storeFile)
+                    .dropPassThrough(id: newSessionID(), program: settings.command, at: context.time.now())
             } catch {
                 context.messages("miga: this launch could not be recorded (\(error))")
             }
@@ -167,7 +167,7 @@ public final class Gateway {
             return id.flatMap { bank[$0] } ?? bank.quotes[0]
         }
 
-        let sessionID = Self.newID()
+        let sessionID = newSessionID()
         let firstQuote = drawQuote(opening: sessionID)
         let colors = ColorMode.detect(environment: context.environment)
         let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: notices)
@@ -226,7 +226,6 @@ public final class Gateway {
         return words
     }
 
-    static func newID() -> String { UUID().uuidString.lowercased() }
 }
 
 /// The words of the celebration, on screen and in the notification.
@@ -249,4 +248,17 @@ public struct CelebrationWords: Equatable, Sendable {
     public var body: String { "You stepped away from \(program). This moment is yours." }
     /// The line left in the terminal once the pause is gone.
     public var farewell: String { "✓ \(headline) \(detail)." }
+}
+
+extension GateRequest {
+    /// The request when the command line is exactly `gate PROGRAM` or
+    /// `gate PROGRAM -- ARGS…`, the form shims and desktop entries use; nil for
+    /// anything else (options, help, mistakes), which the full parser handles.
+    /// `arguments` are the words after the executable's name, `raw` the same as bytes.
+    public init?(launchCommandLine arguments: [String], raw: [[UInt8]]) {
+        guard arguments.count >= 2, arguments.count == raw.count, arguments[0] == "gate",
+              !arguments[1].isEmpty, !arguments[1].hasPrefix("-") else { return nil }
+        guard arguments.count == 2 || arguments[2] == "--" else { return nil }
+        self.init(command: arguments[1], arguments: Array(raw.dropFirst(3)))
+    }
 }

@@ -42,14 +42,18 @@ extension Miga {
         }
 
         func run() throws {
-            let request = GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause)
+            Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause))
+        }
+
+        /// Runs the gateway and ends this process: as the real program, or with a status.
+        static func open(_ request: GateRequest) -> Never {
             switch Gateway(context: .live()).run(request) {
             case .finish(let status):
-                throw ExitCode(status)
+                endProcess(status)
             case .launch(let launch):
                 let failure = Launcher.exec(launch)
                 printError(failure.message)
-                throw ExitCode(failure.status)
+                endProcess(failure.status)
             }
         }
     }

@@ -1,0 +1,28 @@
+import Testing
+@testable import MIGAKit
+
+@Suite struct GateRequestTests {
+    func request(_ words: [String]) -> GateRequest? {
+        GateRequest(launchCommandLine: words, raw: words.map { Array($0.utf8) })
+    }
+
+    @Test func the_launch_form_is_read_without_the_full_parser() throws {
+        let bare = try #require(request(["gate", "firefox"]))
+        #expect(bare.command == "firefox")
+        #expect(bare.arguments.isEmpty)
+        #expect(bare.pause == nil)
+        let withArguments = try #require(request(["gate", "firefox", "--", "--new-window", "a b", "--"]))
+        #expect(withArguments.arguments == [Array("--new-window".utf8), Array("a b".utf8), Array("--".utf8)])
+        #expect(try #require(request(["gate", "/usr/bin/firefox", "--"])).arguments.isEmpty)
+    }
+
+    @Test func everything_else_goes_to_the_full_parser() {
+        #expect(request([]) == nil)
+        #expect(request(["gate"]) == nil)
+        #expect(request(["gate", "--pause", "5", "firefox"]) == nil)
+        #expect(request(["gate", "--help"]) == nil)
+        #expect(request(["gate", "firefox", "https://example.org"]) == nil)
+        #expect(request(["gate", ""]) == nil)
+        #expect(request(["stats"]) == nil)
+    }
+}
