@@ -4,7 +4,7 @@
 /// The state is a few numbers rather than the whole order: a round's order is
 /// the Fisher–Yates shuffle of the pool seeded by `seed`, so the bag fits in one
 /// small row of the store even when a user imports thousands of quotes.
-public struct ShuffleBag: Codable, Equatable, Sendable {
+public struct ShuffleBag: Equatable, Sendable {
     /// Seeds this round's order.
     public private(set) var seed: UInt64 = 0
     /// How many quotes of this round have been drawn.
@@ -72,5 +72,38 @@ public struct ShuffleBag: Codable, Equatable, Sendable {
             hash = (hash ^ 0xFF) &* 0x100_0000_01B3
         }
         return hash
+    }
+}
+
+extension ShuffleBag {
+    /// The bag as a few lines of text, as the store keeps it. Quote ids never
+    /// contain whitespace, so lists are written space-separated.
+    public var encoded: String {
+        """
+        seed \(seed)
+        position \(position)
+        fingerprint \(fingerprint)
+        held \(heldBack.joined(separator: " "))
+        recent \(recent.joined(separator: " "))
+        """
+    }
+
+    /// A bag read back from `encoded`; nil for text in any other shape.
+    public init?(encoded text: String) {
+        var fields: [Substring: [Substring]] = [:]
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard let key = words.first else { continue }
+            fields[key] = Array(words.dropFirst())
+        }
+        guard let seed = fields["seed"]?.first.flatMap({ UInt64($0) }),
+              let position = fields["position"]?.first.flatMap({ Int($0) }),
+              let fingerprint = fields["fingerprint"]?.first.flatMap({ UInt64($0) }) else { return nil }
+        self.init()
+        self.seed = seed
+        self.position = position
+        self.fingerprint = fingerprint
+        heldBack = (fields["held"] ?? []).map(String.init)
+        recent = (fields["recent"] ?? []).map(String.init)
     }
 }

@@ -41,7 +41,7 @@ import Testing
         var bag = ShuffleBag()
         var generator = SeededGenerator(seed: 9)
         let firstHalf = (0..<20).compactMap { _ in bag.draw(from: pool, using: &generator) }
-        var restored = try JSONDecoder().decode(ShuffleBag.self, from: JSONEncoder().encode(bag))
+        var restored = try #require(ShuffleBag(encoded: bag.encoded))
         #expect(restored == bag)
         let secondHalf = (0..<20).compactMap { _ in restored.draw(from: pool, using: &generator) }
         #expect(Set(firstHalf + secondHalf).count == 40)
@@ -63,6 +63,12 @@ import Testing
         let orderB = (0..<10).compactMap { _ in b.draw(from: pool, using: &gb) }
         #expect(orderA == orderB)
         #expect(orderA != Array(pool.prefix(10)))
+    }
+
+    @Test func text_that_is_not_a_bag_is_refused() {
+        #expect(ShuffleBag(encoded: "") == nil)
+        #expect(ShuffleBag(encoded: "seed x\nposition 1\nfingerprint 2") == nil)
+        #expect(ShuffleBag(encoded: ShuffleBag().encoded) == ShuffleBag())
     }
 
     @Test func an_empty_pool_draws_nothing() {
