@@ -10,7 +10,8 @@ import Testing
     func quoteOnScreen(_ screen: String) -> Quote? {
         let flat = screen.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         return QuoteBank.builtIn.quotes.first { quote in
-            let opening = quote.text.split(separator: " ").prefix(4).joined(separator: " ")
+            // Poems mark line breaks with " / ", which the screen shows as lines.
+            let opening = quote.verses.joined(separator: " ").split(separator: " ").prefix(4).joined(separator: " ")
             return flat.contains("“" + opening)
         }
     }
