@@ -40,7 +40,9 @@ public enum ExitStatus {
 public struct GatewayContext {
     public var environment: [String: String]
     public var time: TimeSource
-    public var timeZone: TimeZone
+    /// The zone streak days are counted in; nil means the system's, looked up
+    /// only when a streak is needed (the lookup loads ICU's zone data).
+    public var timeZone: TimeZone?
     public var generator: SeededGenerator
     /// The terminal to pause in; nil when there is none (a script, a pipe).
     public var terminal: TerminalDevice?
@@ -51,7 +53,7 @@ public struct GatewayContext {
     /// The running gateway binary, which the PATH search must never return.
     public var gatewayIdentity: FileIdentity?
 
-    public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone = .current,
+    public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
                 messages: @escaping (String) -> Void = printError,
                 gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable) {
@@ -214,7 +216,7 @@ public final class Gateway {
     /// left only after both, and the notification never holds it up for long.
     private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop) -> CelebrationWords {
         let streak = Streak(exits: (try? store?.exitInstants()) ?? [], now: context.time.now(),
-                            timeZone: context.timeZone)
+                            timeZone: context.timeZone ?? .current)
         let words = CelebrationWords(program: settings.displayName, streak: streak.current)
         let started = context.time.monotonic()
         let notifier = context.notifier ?? (loaded.config.notifications ? LibnotifyNotifier() : SilentNotifier())
