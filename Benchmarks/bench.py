@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""MIGA's benchmark: start-up, pass-through and memory, beside baselines
+measured in the same run on the same machine. Prints medians; asserts nothing.
+
+    python3 Benchmarks/bench.py .build/release/miga
+
+- first frame: from spawning `miga gate` on a real pseudo terminal (80x24)
+  until the end of its first full frame (the synchronized-update end,
+  ESC [ ? 2026 l) arrives on the terminal; MIGA_EXIT_AFTER_FIRST_FRAME=1
+  makes it leave right after.
+- pass-through: `miga gate true` without a terminal (it records the launch
+  and execs /bin/true) against spawning /bin/true directly.
+- peak memory: the maximum resident set size GNU time reports for the
+  gateway (measured in separate runs; a child spawned straight from Python
+  would report Python's own high-water mark).
+"""
+import fcntl
+import os
+import platform
+import shutil
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+
+FRAME_END = b"\x1b[?2026l"
+
+
+def spawn_and_wait(argv, env):
+    """Seconds from spawn to exit, with no terminal."""
+    actions = [(os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
+               (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
+               (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)]
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+    _, status = os.waitpid(pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{argv} failed with {status}")
+    return elapsed
+
+
+def first_frame(argv, env):
+    """Seconds until the first full frame is on the terminal."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    # Spawned like the other rows (no fork of this Python process, whose size
+    # would be part of the figure), in a session of its own on the terminal.
+    actions = [(os.POSIX_SPAWN_DUP2, slave, 0), (os.POSIX_SPAWN_DUP2, slave, 1),
+               (os.POSIX_SPAWN_DUP2, slave, 2), (os.POSIX_SPAWN_CLOSE, master)]
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions, setsid=True)
+    os.close(slave)
+    seen = b""
+    drawn = None
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+        if drawn is None and FRAME_END in seen:
+            drawn = time.perf_counter() - start
+    _, status = os.waitpid(pid, 0)
+    os.close(master)
+    if drawn is None:
+        sys.exit(f"no frame was drawn (status {status}): {seen[-300:]!r}")
+    return drawn
+
+
+def peak_memory(argv, env, terminal):
+    """Peak resident memory in MB, as GNU time reports it."""
+    report = tempfile.mktemp(prefix="miga-bench-rss-")
+    wrapped = ["/usr/bin/time", "-f", "%M", "-o", report] + argv
+    if terminal:
+        first_frame(wrapped, env)
+    else:
+        spawn_and_wait(wrapped, env)
+    with open(report) as file:
+        kib = int(file.read().split()[-1])
+    os.unlink(report)
+    return kib / 1024
+
+
+def measure(runs, actions):
+    """Median and 90th percentile in ms for each action, run round-robin so
+    that the machine's drifting load falls on all of them alike."""
+    for action in actions.values():
+        for _ in range(3):
+            action()  # warm the page cache
+    times = {name: [] for name in actions}
+    for _ in range(runs):
+        for name, action in actions.items():
+            times[name].append(action() * 1000)
+    return {name: (statistics.median(values), sorted(values)[int(len(values) * 0.9)])
+            for name, values in times.items()}
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/miga")
+    fortune = shutil.which("fortune") or "/usr/games/fortune"
+    home = tempfile.mkdtemp(prefix="miga-bench-")
+    env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+           "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"}
+    pause_env = dict(env, TERM="xterm-256color", COLORTERM="truecolor", MIGA_EXIT_AFTER_FIRST_FRAME="1")
+    runs = int(os.environ.get("MIGA_BENCH_RUNS", "100"))
+
+    fresh_homes = []
+
+    def fresh_store_frame():
+        fresh = tempfile.mkdtemp(prefix="miga-bench-fresh-")
+        fresh_homes.append(fresh)
+        return first_frame([binary, "gate", "true"], dict(pause_env, HOME=fresh, XDG_DATA_HOME=fresh + "/data",
+                                                          XDG_CONFIG_HOME=fresh + "/config"))
+
+    rows = measure(runs, {
+        "/bin/true": lambda: spawn_and_wait(["/bin/true"], env),
+        "fortune": lambda: spawn_and_wait([fortune], env),
+        "miga gate true, no terminal (pass-through)": lambda: spawn_and_wait([binary, "gate", "true"], env),
+        "miga first full frame (pty 80x24)": lambda: first_frame([binary, "gate", "true"], pause_env),
+    })
+    rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
+    memory = {
+        "pause": max(peak_memory([binary, "gate", "true"], pause_env, terminal=True) for _ in range(5)),
+        "pass-through": max(peak_memory([binary, "gate", "true"], env, terminal=False) for _ in range(5)),
+        "fortune": max(peak_memory([fortune], env, terminal=False) for _ in range(5)),
+    }
+    for path in [home] + fresh_homes:
+        shutil.rmtree(path, ignore_errors=True)
+
+    true_median = rows["/bin/true"][0]
+    fortune_median = rows["fortune"][0]
+    frame = rows["miga first full frame (pty 80x24)"][0]
+    print(f"MIGA benchmark, {time.strftime('%Y-%m-%d')}: {cpu_model()}, {os.cpu_count()} cores, "
+          f"Linux {platform.release()}")
+    print(f"binary: {binary} ({os.path.getsize(binary) / 1e6:.0f} MB); {runs} rounds, rows interleaved, after 3 warm-ups")
+    print()
+    print(f"| {'what':<44} | {'median':>9} | {'p90':>9} |")
+    print(f"|{'-' * 46}|{'-' * 11}|{'-' * 11}|")
+    for name, (median, p90) in rows.items():
+        print(f"| {name:<44} | {median:6.2f} ms | {p90:6.2f} ms |")
+    print()
+    pass_through = rows["miga gate true, no terminal (pass-through)"][0] - true_median
+    print(f"pass-through overhead over exec'ing /bin/true directly: {pass_through:.2f} ms (target <= 5 ms)")
+    print(f"first full frame: {frame:.2f} ms (target <= 10 ms), {frame / fortune_median:.1f}x fortune")
+    print(f"peak memory: pause {memory['pause']:.1f} MB (target <= 30 MB), pass-through {memory['pass-through']:.1f} MB, "
+          f"fortune {memory['fortune']:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

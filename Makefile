@@ -1,0 +1,48 @@
+# MIGA — a mindful gateway for the Linux desktop.
+#   make run    set up, build and open MIGA
+#   make test   set up the test tools and run every test
+#   make bench  measure start-up, pass-through and memory
+#   make install PREFIX=~/.local
+
+PREFIX ?= $(HOME)/.local
+SWIFT ?= swift
+RUN_ARGS ?= gate --pause 15 echo -- "You waited, and chose. That is the whole practice."
+
+# What building needs, and what the tests add: a terminal multiplexer, a real
+# notification server under a virtual display on a private bus.
+BUILD_PACKAGES = pkg-config libnotify-dev libsqlite3-dev
+TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst libnotify-bin bash
+BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
+
+.PHONY: run build test bench install uninstall release clean
+
+run: build
+	.build/debug/miga $(RUN_ARGS)
+
+build:
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+	$(SWIFT) build
+
+test:
+	@scripts/ensure-packages $(TEST_PACKAGES)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+release:
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+	$(SWIFT) build -c release --static-swift-stdlib
+
+bench: release
+	@scripts/ensure-packages $(BENCH_PACKAGES)
+	python3 Benchmarks/bench.py .build/release/miga
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 .build/release/miga $(DESTDIR)$(PREFIX)/bin/miga
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/miga
+
+clean:
+	rm -rf .build
