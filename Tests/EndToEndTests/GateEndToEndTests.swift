@@ -148,6 +148,17 @@ import Testing
         #expect(row.endedAt != nil)
     }
 
+    @Test func a_crash_still_restores_the_terminal() throws {
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }
+        kill(try sandbox.pid(), SIGSEGV)
+        #expect(try sandbox.status() == 128 + SIGSEGV)
+        #expect(try tmux.value("#{alternate_on}") == "0")
+        #expect(try tmux.value("#{cursor_flag}") == "1")
+        let settings = try tmux.terminalSettings().split(whereSeparator: \.isWhitespace)
+        #expect(settings.contains("icanon") && settings.contains("echo") && settings.contains("isig"), "\(settings)")
+    }
+
     @Test func a_closed_window_ends_the_gateway_and_records_the_pause() throws {
         let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: sandbox.environment)
         try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }

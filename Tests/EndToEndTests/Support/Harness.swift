@@ -68,17 +68,8 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let environment = environment ?? ProcessInfo.processInfo.environment
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
-    // Start the child as a shell would: no signals blocked, none ignored. The
-    // test runner's threads block most signals, and a mask is inherited.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    var attributes = shellLikeSpawnAttributes()
     defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t(), all = sigset_t()
-    sigemptyset(&empty)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     for fd in [inputPipe[0], outputPipe[1], errorPipe[1]] where fd >= 0 { close(fd) }
@@ -111,6 +102,21 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return (exitStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+}
+
+/// Spawn attributes that start a child as a shell would: no signals blocked,
+/// none ignored. The test runner's threads block most signals, and a child
+/// inherits the mask. (Destroy them after use.)
+func shellLikeSpawnAttributes() -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var empty = sigset_t(), all = sigset_t()
+    sigemptyset(&empty)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    return attributes
 }
 
 /// A private home for one test: XDG folders, a bin folder of fake programs,
