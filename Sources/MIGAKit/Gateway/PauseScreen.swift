@@ -30,7 +30,7 @@ public enum PauseScreen {
         let width = size.columns
         let measure = max(12, min(width - 8, 60))
         let quote = quoteLines(session.quote, measure: measure)
-        let reserved = max(quote.count, min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
+        let usualHeight = max(quote.count, min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
         let attribution = Line.centered(TextWrap.truncate(attributionText(session.quote), width: width - 2), .muted, in: width)
         let actions = actionLines(session, width: width)
         let status = statusLine(session, width: width)
@@ -40,9 +40,11 @@ public enum PauseScreen {
             .map { Line.centered($0, .notice, in: width) }
 
         // The most generous arrangement that fits: header and gaps, the largest
-        // ring; then a bar instead of the ring; then no header and no gaps.
+        // ring; then a bar instead of the ring; then no header and no gaps;
+        // last, room for this quote only, letting the ring move when it changes.
         let maxRing = max(5, size.rows * 2 / 5)
-        for (header, gap) in [(true, 1), (false, 1), (false, 0)] {
+        for (header, gap, reserved) in [(true, 1, usualHeight), (false, 1, usualHeight), (false, 0, usualHeight),
+                                        (false, 0, quote.count)] {
             let fixed = (header ? 1 + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
                 + (notices.isEmpty ? 0 : gap + notices.count) + 2 * gap
             let room = size.rows - fixed
@@ -166,16 +168,13 @@ public enum PauseScreen {
     }
 
     static func statusLine(_ session: PauseSession, width: Int) -> Line {
-        let text: String
-        let tone: Tone
-        if session.canProceed {
-            (text, tone) = ("The pause is complete — the choice is yours", .muted)
-        } else if session.isNudging {
-            (text, tone) = ("Proceed opens when the ring is empty — there is no hurry", .accentDeep)
-        } else {
-            (text, tone) = ("Proceed opens when the ring is empty", .muted)
-        }
-        return Line.centered(TextWrap.truncate(text, width: width - 2), tone, in: width)
+        // Each with a shorter form for narrow windows, so it is never cut.
+        let (phrasings, tone): ([String], Tone) =
+            session.canProceed ? (["The pause is complete — the choice is yours", "The choice is yours"], .muted)
+            : session.isNudging ? (["Proceed opens when the ring is empty — there is no hurry", "Not yet — no hurry"], .accentDeep)
+            : (["Proceed opens when the ring is empty", "Proceed opens at zero"], .muted)
+        let text = phrasings.first { CellWidth.of($0) <= width - 2 } ?? TextWrap.truncate(phrasings[1], width: width - 2)
+        return Line.centered(text, tone, in: width)
     }
 
     static func actionLines(_ session: PauseSession, width: Int) -> [Line] {
