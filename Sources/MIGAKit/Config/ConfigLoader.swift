@@ -215,17 +215,8 @@ struct KeyLocator {
 
     private static func keyPath(_ text: Substring) -> [String] {
         text.split(separator: ".").map {
-            $0.trimmingWhitespace().trimmingCharacters(in: "\"'")
+            $0.trimmingWhitespace().trimming("\"'")
         }
-    }
-}
-
-extension String {
-    func trimmingCharacters(in characters: String) -> String {
-        var result = Substring(self)
-        while let first = result.first, characters.contains(first) { result.removeFirst() }
-        while let last = result.last, characters.contains(last) { result.removeLast() }
-        return String(result)
     }
 }
 

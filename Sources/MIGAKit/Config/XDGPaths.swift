@@ -27,7 +27,6 @@ public struct XDGPaths: Sendable, Equatable {
 
     public var configDirectory: String { configHome + "/miga" }
     public var configFile: String { configDirectory + "/config.toml" }
-    public var userQuotesDirectory: String { configDirectory + "/quotes" }
     public var dataDirectory: String { dataHome + "/miga" }
     public var storeFile: String { dataDirectory + "/miga.sqlite" }
     public var shimDirectory: String { dataDirectory + "/shims" }

@@ -151,16 +151,13 @@ public final class Gateway {
         let pool = bank.pool(for: loaded.config.interests).map(\.id)
         var spareBag = ShuffleBag()
 
-        func drawQuote(opening sessionID: String? = nil) -> Quote {
+        /// A quote through the store's shuffle bag, which is remembered across
+        /// runs, or through a bag of this run's own when the store fails.
+        func quote(_ draw: (SessionStore) throws -> String?) -> Quote {
             var id: String?
             if let store {
                 do {
-                    if let sessionID {
-                        id = try store.openSession(id: sessionID, program: settings.command, startedAt: context.time.now(),
-                                                   owner: .current(), pool: pool, using: &context.generator)
-                    } else {
-                        id = try store.drawQuote(from: pool, using: &context.generator)
-                    }
+                    id = try draw(store)
                 } catch {
                     notices.append("the history could not be written (\(error))")
                 }
@@ -170,7 +167,10 @@ public final class Gateway {
         }
 
         let sessionID = newSessionID()
-        let firstQuote = drawQuote(opening: sessionID)
+        let firstQuote = quote { store in
+            try store.openSession(id: sessionID, program: settings.command, startedAt: context.time.now(),
+                                  owner: .current(), pool: pool, using: &context.generator)
+        }
         let colors = ColorMode.detect(environment: context.environment)
         let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: notices)
         let loop = PauseLoop(
@@ -178,7 +178,7 @@ public final class Gateway {
                                   at: context.time.monotonic()),
             terminal: terminal, time: context.time, look: look, palette: Palette(mode: colors),
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
-            nextQuote: { _ in drawQuote() },
+            nextQuote: { _ in quote { store in try store.drawQuote(from: pool, using: &self.context.generator) } },
             onDeepen: { session in try? store?.recordProgress(sessionID: sessionID, session.progress) })
 
         let ending = loop.run()
@@ -219,15 +219,14 @@ public final class Gateway {
                             timeZone: context.timeZone ?? .current)
         let words = CelebrationWords(program: settings.displayName, streak: streak.current)
         let started = context.time.monotonic()
-        let notifier = context.notifier ?? (loaded.config.notifications ? LibnotifyNotifier() : SilentNotifier())
         let pending = loaded.config.notifications
-            ? notifier.post(DesktopNotification(summary: words.summary, body: words.body)) : nil
+            ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))
+            : nil
         loop.celebrate(headline: words.headline, detail: words.detail)
         let waited = context.time.monotonic() - started
         _ = pending?.wait(seconds: Self.notificationDeadline - waited)
         return words
     }
-
 }
 
 /// The words of the celebration, on screen and in the notification.

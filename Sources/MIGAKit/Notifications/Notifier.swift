@@ -54,12 +54,3 @@ public final class PendingNotification: @unchecked Sendable {
         return lock.withLock { self.result } ?? .timedOut
     }
 }
-
-/// Sends nothing (`notifications = false`).
-public struct SilentNotifier: Notifier {
-    public init() {}
-
-    public func post(_ notification: DesktopNotification) -> PendingNotification {
-        PendingNotification(result: .failed)
-    }
-}

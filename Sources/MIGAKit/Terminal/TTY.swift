@@ -115,10 +115,4 @@ public final class TTY: TerminalDevice {
         SignalRouting.forward(SIGTSTP)
         enter()
     }
-
-    /// Restores signal dispositions before this process becomes another program.
-    public func prepareForExec() {
-        leave()
-        SignalRouting.resetForExec()
-    }
 }
