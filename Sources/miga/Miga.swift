@@ -16,13 +16,19 @@ struct Miga: ParsableCommand {
               miga gate firefox -- https://example.org
             """,
         version: "0.1.0",
-        subcommands: [Gate.self]
+        subcommands: [Gate.self, Protect.self, Unprotect.self, List.self, Init.self]
     )
 
     static func main() {
-        // The launch path: `miga gate PROGRAM [-- ARGS…]` as shims and desktop
-        // entries write it goes straight to the gateway. Building the full
-        // parser costs about 2 ms of reflection, paid by every launch.
+        // Started through a shim (a link named after a protected command), miga
+        // is that command's gateway: `firefox ARGS` means `miga gate firefox -- ARGS`.
+        let invokedAs = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "miga"
+        if !invokedAs.hasPrefix("miga") {
+            Gate.open(GateRequest(command: invokedAs, arguments: RawArguments.last(CommandLine.arguments.count - 1)))
+        }
+        // The launch path: `miga gate PROGRAM [-- ARGS…]` as desktop entries
+        // write it goes straight to the gateway. Building the full parser costs
+        // about 2 ms of reflection, paid by every launch.
         let words = Array(CommandLine.arguments.dropFirst())
         if let request = GateRequest(launchCommandLine: words, raw: RawArguments.last(words.count)) {
             Gate.open(request)

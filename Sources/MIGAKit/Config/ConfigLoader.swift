@@ -26,10 +26,13 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
 public struct LoadedConfig: Sendable {
     public var config: Config
     public var problems: [ConfigProblem]
+    /// The file is not valid TOML: everything in it was set aside for the defaults.
+    public var syntaxError: ConfigProblem?
 
-    public init(config: Config = Config(), problems: [ConfigProblem] = []) {
+    public init(config: Config = Config(), problems: [ConfigProblem] = [], syntaxError: ConfigProblem? = nil) {
         self.config = config
         self.problems = problems
+        self.syntaxError = syntaxError
     }
 }
 
@@ -52,9 +55,9 @@ public enum ConfigLoader {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let position = error.source.begin
-            return LoadedConfig(problems: [ConfigProblem(
-                file: file, line: position.line, column: position.column,
-                message: "\(error.description); using the defaults until it is fixed")])
+            let problem = ConfigProblem(file: file, line: position.line, column: position.column,
+                                        message: "\(error.description); using the defaults until it is fixed")
+            return LoadedConfig(problems: [problem], syntaxError: problem)
         } catch {
             return LoadedConfig(problems: [ConfigProblem(file: file, message: "\(error); using the defaults")])
         }

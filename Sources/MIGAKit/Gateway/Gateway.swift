@@ -27,6 +27,8 @@ public enum GateDecision: Equatable, Sendable {
 /// The exit statuses of `miga gate`, a contract with scripts (see the README).
 public enum ExitStatus {
     public static let success: Int32 = 0
+    /// Something went wrong that is not the person's doing (a file that cannot be written).
+    public static let failure: Int32 = 1
     public static let usage: Int32 = 64
     /// A program whose policy is `deny` was started without a terminal.
     public static let denied: Int32 = 69
@@ -52,11 +54,13 @@ public struct GatewayContext {
     public var messages: (String) -> Void
     /// The running gateway binary, which the PATH search must never return.
     public var gatewayIdentity: FileIdentity?
+    /// This process's id, which survives exec and so marks one launch.
+    public var processID: Int32
 
     public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
                 messages: @escaping (String) -> Void = printError,
-                gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable) {
+                gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable, processID: Int32 = getpid()) {
         self.environment = environment
         self.time = time
         self.timeZone = timeZone
@@ -65,6 +69,7 @@ public struct GatewayContext {
         self.notifier = notifier
         self.messages = messages
         self.gatewayIdentity = gatewayIdentity
+        self.processID = processID
     }
 
     /// The real world: this process's environment and terminal.
@@ -80,9 +85,13 @@ public final class Gateway {
     private let paths: XDGPaths
     private let loaded: LoadedConfig
 
-    /// Environment variable that counts gateways launching gateways, to stop a loop.
-    static let depthVariable = "MIGA_GATE_DEPTH"
-    static let maximumDepth = 8
+    /// Set before exec to the gateway's pid, which exec keeps: a gateway that
+    /// finds its own pid here was started straight from another gateway, in
+    /// the same launch (a second gateway on PATH, or two pointing at each other).
+    static let launchVariable = "MIGA_GATE_PID"
+    /// How many gateways this launch has passed through.
+    static let hopsVariable = "MIGA_GATE_HOPS"
+    static let maximumHops = 4
     /// How long an exit waits for the notification server, at most.
     static let notificationDeadline = 0.4
 
@@ -94,9 +103,10 @@ public final class Gateway {
 
     public func run(_ request: GateRequest) -> GateDecision {
         let settings = loaded.config.settings(for: request.command)
-        let depth = Int(context.environment[Self.depthVariable] ?? "") ?? 0
-        guard depth < Self.maximumDepth else {
-            context.messages("miga: \(request.command) keeps leading back to miga; stopping here. Check that PATH reaches the real \(request.command).")
+        let hops = context.environment[Self.launchVariable] == String(context.processID)
+            ? Int(context.environment[Self.hopsVariable] ?? "") ?? 1 : 0
+        guard hops < Self.maximumHops else {
+            context.messages("miga: \(request.command) keeps leading from one gateway to another (is a second miga shim folder on PATH?); stopping here. `miga doctor` shows what PATH reaches.")
             return .finish(ExitStatus.cannotExecute)
         }
         let resolver = ProgramResolver(searchPath: context.environment["PATH"],
@@ -107,8 +117,10 @@ public final class Gateway {
             return .finish(ExitStatus.notInstalled)
         }
         let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,
-                            environment: [Self.depthVariable: String(depth + 1)])
+                            environment: [Self.launchVariable: String(context.processID), Self.hopsVariable: String(hops + 1)])
 
+        // This launch has had its pause (or its pass-through) already: no second one.
+        if hops > 0 { return .launch(launch) }
         guard let terminal = context.terminal else {
             return passWithoutPause(launch, settings: settings)
         }

@@ -27,7 +27,7 @@ import Testing
         let context = GatewayContext(
             environment: environment.merging(extra) { $1 }, time: time, timeZone: TimeZone(identifier: "UTC")!,
             generator: SeededGenerator(seed: 7), terminal: terminal, notifier: notifier,
-            messages: { box.append($0) }, gatewayIdentity: nil)
+            messages: { box.append($0) }, gatewayIdentity: nil, processID: 4242)
         return (Gateway(context: context), terminal)
     }
 
@@ -71,7 +71,7 @@ import Testing
         let (gate, terminal) = gateway([.wait(3), ScriptedTerminal.keys("p")])
         let decision = gate.run(GateRequest(command: "fake", arguments: arguments, pause: 3))
         #expect(decision == .launch(Launch(path: home.path + "/bin/fake", arguments: [Array("fake".utf8)] + arguments,
-                                           environment: ["MIGA_GATE_DEPTH": "1"])))
+                                           environment: ["MIGA_GATE_PID": "4242", "MIGA_GATE_HOPS": "1"])))
         #expect(terminal?.leaveCount == 1)
         let rows = try rows()
         #expect(rows.map(\.outcome) == [.proceed])
@@ -164,10 +164,28 @@ import Testing
         #expect(try rows().first?.outcome == .abandoned)
     }
 
-    @Test func a_loop_of_gateways_is_stopped() throws {
-        let (gate, _) = gateway([ScriptedTerminal.keys("e")], environment: ["MIGA_GATE_DEPTH": "8"])
+    @Test func a_gateway_reached_from_another_in_the_same_launch_does_not_pause_again() throws {
+        let (gate, terminal) = gateway([ScriptedTerminal.keys("e")], environment: ["MIGA_GATE_PID": "4242", "MIGA_GATE_HOPS": "1"])
+        guard case .launch(let launch) = gate.run(GateRequest(command: "fake")) else {
+            Issue.record("expected the program to start at once")
+            return
+        }
+        #expect(launch.environment["MIGA_GATE_HOPS"] == "2")
+        #expect(terminal?.enterCount == 0)
+        #expect(try rows().isEmpty)
+    }
+
+    @Test func a_later_launch_by_the_program_itself_pauses_as_usual() throws {
+        // The program that was proceeded to starts another protected program: a new process.
+        let (gate, terminal) = gateway([ScriptedTerminal.keys("e"), .wait(5)], environment: ["MIGA_GATE_PID": "1", "MIGA_GATE_HOPS": "3"])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        #expect(terminal?.enterCount == 1)
+    }
+
+    @Test func gateways_leading_to_each_other_are_stopped() throws {
+        let (gate, _) = gateway([ScriptedTerminal.keys("e")], environment: ["MIGA_GATE_PID": "4242", "MIGA_GATE_HOPS": "4"])
         #expect(gate.run(GateRequest(command: "fake")) == .finish(126))
-        #expect(messages.first?.contains("keeps leading back to miga") == true)
+        #expect(messages.first?.contains("keeps leading from one gateway to another") == true)
     }
 
     @Test func an_unusable_store_does_not_stop_the_pause() throws {

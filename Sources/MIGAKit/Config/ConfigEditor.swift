@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Changes `config.toml` the way a careful person would by hand: only the
+/// lines of one `[programs.NAME]` table, keeping every comment, blank line and
+/// setting around them, and writing through a temporary file and a rename so
+/// a crash never leaves half a file.
+public struct ConfigEditor {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Adds `[programs.COMMAND]`, or updates the keys of the one that exists.
+    /// `nil` fields are left as they are.
+    public func setProgram(_ command: String, name: String?, pause: Int?, nonInteractive: NonInteractivePolicy?) throws(ConfigEditError) {
+        var lines = try currentLines()
+        let values: [(String, String?)] = [
+            ("name", name.map(Self.quoted)),
+            ("pause", pause.map(String.init)),
+            ("non_interactive", nonInteractive.map { Self.quoted($0.rawValue) }),
+        ]
+        if let table = Self.table(of: command, in: lines) {
+            var insertAt = table.upperBound
+            for (key, value) in values {
+                guard let value else { continue }
+                if let index = table.first(where: { Self.key(of: lines[$0]) == key }) {
+                    lines[index] = "\(key) = \(value)"
+                } else {
+                    lines.insert("\(key) = \(value)", at: insertAt)
+                    insertAt += 1
+                }
+            }
+        } else {
+            while lines.last == "" { lines.removeLast() }
+            if !lines.isEmpty { lines.append("") }
+            lines.append("[programs.\(Self.tableKey(command))]")
+            for (key, value) in values { if let value { lines.append("\(key) = \(value)") } }
+        }
+        try write(lines) { config in
+            config.programs[command] != nil ? nil : "the new [programs.\(command)] table did not read back"
+        }
+    }
+
+    /// Removes `[programs.COMMAND]` and its lines; nothing else changes.
+    public func removeProgram(_ command: String) throws(ConfigEditError) {
+        var lines = try currentLines()
+        guard let table = Self.table(of: command, in: lines) else { return }
+        var range = (table.lowerBound - 1)..<table.upperBound
+        // Take the blank line before the table with it, so removal undoes addition.
+        if range.lowerBound > 0 && lines[range.lowerBound - 1].allSatisfy(\.isWhitespace) {
+            range = (range.lowerBound - 1)..<range.upperBound
+        }
+        lines.removeSubrange(range)
+        try write(lines) { config in
+            config.programs[command] == nil ? nil : "[programs.\(command)] is still there after removing it"
+        }
+    }
+
+    // MARK: Internals
+
+    private func currentLines() throws(ConfigEditError) -> [String] {
+        let text: String?
+        do {
+            text = try readTextFile(path)
+        } catch {
+            throw ConfigEditError(message: "\(error)")
+        }
+        guard let text else { return [] }
+        // Never build on a file that does not parse: the person's version wins.
+        if let problem = ConfigLoader.parse(text, file: path).syntaxError {
+            let place = [problem.line, problem.column].compactMap { $0.map(String.init) }.joined(separator: ":")
+            throw ConfigEditError(message: "\(path):\(place) is not valid TOML; fix it first, then try again")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// The lines of the table's body (after its header, up to the next header
+    /// or the end, without trailing blank lines).
+    static func table(of command: String, in lines: [String]) -> Range<Int>? {
+        let wanted = ["programs", command]
+        guard let header = lines.firstIndex(where: { headerPath(of: $0) == wanted }) else { return nil }
+        var end = lines[(header + 1)...].firstIndex { headerPath(of: $0) != nil } ?? lines.count
+        while end > header + 1 && lines[end - 1].allSatisfy(\.isWhitespace) { end -= 1 }
+        return (header + 1)..<end
+    }
+
+    static func headerPath(of line: String) -> [String]? {
+        let trimmed = line.trimmingWhitespace()
+        guard trimmed.hasPrefix("["), !trimmed.hasPrefix("[["), let close = trimmed.firstIndex(of: "]") else { return nil }
+        return trimmed[trimmed.index(after: trimmed.startIndex)..<close]
+            .split(separator: ".").map { $0.trimmingWhitespace().trimming("\"'") }
+    }
+
+    static func key(of line: String) -> String? {
+        guard let equals = line.firstIndex(of: "="), !line.trimmingWhitespace().hasPrefix("#") else { return nil }
+        return line[..<equals].trimmingWhitespace().trimming("\"'")
+    }
+
+    /// A command as a TOML key: bare when it can be, quoted otherwise.
+    static func tableKey(_ command: String) -> String {
+        let bare = command.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        return bare ? command : quoted(command)
+    }
+
+    /// A TOML basic string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Writes `lines` through a temporary file and a rename, after checking
+    /// that they read back as intended; the file keeps its permissions (0600
+    /// when new).
+    private func write(_ lines: [String], check: (Config) -> String?) throws(ConfigEditError) {
+        let text = lines.joined(separator: "\n") + "\n"
+        let loaded = ConfigLoader.parse(text, file: path)
+        if let problem = loaded.syntaxError {
+            throw ConfigEditError(message: "the change would make the file invalid (\(problem.message)); nothing was written")
+        }
+        if let failure = check(loaded.config) {
+            throw ConfigEditError(message: "\(failure); nothing was written")
+        }
+        do {
+            try atomicWrite(text, to: path, mode: 0o600)
+        } catch {
+            throw ConfigEditError(message: "\(error)")
+        }
+    }
+}
+
+/// Why the config file could not be changed; the file is as it was.
+public struct ConfigEditError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a
+/// rename, so readers see the old file or the new one, never a torn one. An
+/// existing file keeps its permissions; a new one gets `mode`.
+public func atomicWrite(_ text: String, to path: String, mode: mode_t) throws(FileSystemError) {
+    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    try makeDirectories(folder.isEmpty ? "/" : folder)
+    var existing = stat()
+    let permissions = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
+    let temporary = "\(path).\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+    if fd < 0 { throw FileSystemError(path: temporary, code: errno) }
+    fchmod(fd, permissions)
+    let written = writeAll(fd, text) && fsync(fd) == 0
+    close(fd)
+    guard written, rename(temporary, path) == 0 else {
+        let code = errno
+        unlink(temporary)
+        throw FileSystemError(path: path, code: code)
+    }
+}

@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Protecting a program: its entry in the config (the single source of truth)
+/// and every route that leads a launch to the gateway, each undone cleanly.
+public struct Protection {
+    public let paths: XDGPaths
+    public let environment: [String: String]
+    public let shims: ShimDirectory
+
+    /// Shells and MIGA itself are never protected: a pause in front of every
+    /// script, or in front of the gateway, helps nobody.
+    static let shells: Set<String> = ["sh", "bash", "dash", "zsh", "fish", "ksh", "mksh", "oksh", "tcsh", "csh",
+                                      "ash", "busybox", "nu", "elvish", "xonsh", "pwsh", "rc", "es", "yash"]
+
+    public init(paths: XDGPaths, environment: [String: String], gateway: String) {
+        self.paths = paths
+        self.environment = environment
+        shims = ShimDirectory(path: paths.shimDirectory, gateway: gateway)
+    }
+
+    var manifestPath: String { paths.dataDirectory + "/manifest" }
+    var editor: ConfigEditor { ConfigEditor(path: paths.configFile) }
+
+    /// Protects `command` (idempotent): config entry first, then its shim.
+    /// `nil` settings keep what the config already says.
+    public func protect(_ command: String, name: String? = nil, pause: Int? = nil,
+                        nonInteractive: NonInteractivePolicy? = nil) throws(ProtectionError) {
+        try Self.checkName(command)
+        guard realProgram(command) != nil else {
+            throw ProtectionError(message: "Please install \(name ?? command) first.", status: ExitStatus.notInstalled)
+        }
+        if let pause, !Config.pauseRange.contains(pause) {
+            throw ProtectionError(message: "miga: the pause must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound)", status: ExitStatus.usage)
+        }
+        do {
+            try editor.setProgram(command, name: name, pause: pause, nonInteractive: nonInteractive)
+        } catch {
+            throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
+        }
+        var manifest = Manifest(path: manifestPath)
+        do {
+            try shims.install(command)
+            manifest.record(.shim(path: shims.path + "/" + command))
+            try manifest.save()
+        } catch {
+            throw ProtectionError(message: "miga: cannot write the shim for \(command): \(error)", status: ExitStatus.failure)
+        }
+    }
+
+    /// Takes `command` out of the config and removes its routes (idempotent).
+    public func unprotect(_ command: String) throws(ProtectionError) {
+        guard !command.isEmpty, !command.contains("/") else {
+            throw ProtectionError(message: "miga: \"\(command)\" is not a command name", status: ExitStatus.usage)
+        }
+        do {
+            try editor.removeProgram(command)
+        } catch {
+            throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
+        }
+        var manifest = Manifest(path: manifestPath)
+        do {
+            try shims.remove(command)
+            manifest.forget(.shim(path: shims.path + "/" + command))
+            try manifest.save()
+        } catch {
+            throw ProtectionError(message: "miga: cannot remove the shim for \(command): \(error)", status: ExitStatus.failure)
+        }
+    }
+
+    /// Unprotects every program, and removes every route MIGA ever wrote.
+    /// Returns the commands that were protected.
+    @discardableResult
+    public func unprotectAll() throws(ProtectionError) -> [String] {
+        let configured = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
+        let shimmed = Manifest(path: manifestPath).entries.compactMap { entry -> String? in
+            guard case .shim(let path) = entry else { return nil }
+            return path.split(separator: "/").last.map(String.init)
+        }
+        var all = configured
+        for command in shimmed where !all.contains(command) { all.append(command) }
+        for command in all { try unprotect(command) }
+        return all
+    }
+
+    /// Every protected program and the routes that lead to its gateway now.
+    public func list() -> [ProgramStatus] {
+        ConfigLoader.load(from: paths.configFile).config.programs.values
+            .sorted { $0.command < $1.command }
+            .map { settings in
+                ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
+                              shim: shims.isInstalled(settings.command),
+                              shell: firstOnPath(settings.command) == shims.path + "/" + settings.command)
+            }
+    }
+
+    /// When the shim folder is not on this shell's PATH: the one line to add,
+    /// for the shell in `$SHELL`.
+    public func pathHint() -> String? {
+        let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shims.path }
+        if onPath { return nil }
+        let shell = environment["SHELL"]?.split(separator: "/").last.map(String.init) ?? "bash"
+        let (file, line) = switch shell {
+        case "zsh": ("~/.zshrc", "eval \"$(miga init zsh)\"")
+        case "fish": ("~/.config/fish/config.fish", "miga init fish | source")
+        default: ("~/.bashrc", "eval \"$(miga init bash)\"")
+        }
+        return "To reach the pause by typing the name, add this line to \(file) and open a new shell:\n  \(line)"
+    }
+
+    // MARK: Internals
+
+    static func checkName(_ command: String) throws(ProtectionError) {
+        guard !command.isEmpty, !command.contains("/"), !command.hasPrefix("-"),
+              !command.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw ProtectionError(message: "miga: \"\(command)\" is not a command name (give the name, not a path)",
+                                  status: ExitStatus.usage)
+        }
+        if command.hasPrefix("miga") {
+            throw ProtectionError(message: "miga: miga cannot protect itself", status: ExitStatus.usage)
+        }
+        if shells.contains(command) {
+            throw ProtectionError(message: "miga: \(command) is a shell; a pause in front of it would stop every script that uses it, so miga does not protect shells",
+                                  status: ExitStatus.usage)
+        }
+    }
+
+    /// The real program behind `command`, as the gateway would find it.
+    func realProgram(_ command: String) -> String? {
+        ProgramResolver(searchPath: environment["PATH"], skippingFiles: [FileIdentity(path: shims.gateway)],
+                        skippingDirectories: [shims.path]).resolve(command)
+    }
+
+    /// What this PATH runs for `command`, shims included, as a shell would.
+    func firstOnPath(_ command: String) -> String? {
+        for entry in (environment["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: false) {
+            let directory = entry.isEmpty ? "." : String(entry)
+            let candidate = directory + "/" + command
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}
+
+/// A protected program and how launches reach its gateway.
+public struct ProgramStatus: Equatable, Sendable {
+    public let settings: ProgramSettings
+    /// The program the gateway opens on Proceed; nil when it is not installed.
+    public let realProgram: String?
+    /// Its shim is in place.
+    public let shim: Bool
+    /// Typing its name in this shell reaches the shim (the shim folder comes first in PATH).
+    public let shell: Bool
+}
+
+/// Why protecting or unprotecting stopped, with the exit status it means.
+public struct ProtectionError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public let status: Int32
+    public var description: String { message }
+}

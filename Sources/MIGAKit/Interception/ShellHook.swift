@@ -1,0 +1,61 @@
+/// The lines a shell evaluates at start-up so that typing a protected
+/// command's name reaches its shim: `eval "$(miga init zsh)"`, or in fish
+/// `miga init fish | source`.
+///
+/// Every new shell pays for this, so it is a few lines of the shell's own
+/// syntax and no subprocess. Evaluating it twice changes nothing: the shim
+/// folder is put at the front of PATH only when it is not in PATH already.
+public enum ShellHook {
+    public enum Shell: String, CaseIterable, Sendable {
+        case bash, zsh, fish
+    }
+
+    /// The hook for `shell`. With `functions`, each protected command also
+    /// gets a shell function that calls the gateway, for people whose PATH is
+    /// rearranged after the hook runs.
+    public static func script(for shell: Shell, shimDirectory: String, gateway: String, functions commands: [String] = []) -> String {
+        let nameable = commands.filter(isFunctionName)
+        switch shell {
+        case .bash, .zsh:
+            var lines = [
+                "# MIGA: protected programs start through the mindful gateway (miga init \(shell.rawValue)).",
+                "case \":${PATH}:\" in",
+                "  *:\(posixQuoted(shimDirectory)):*) ;;",
+                "  *) export PATH=\(posixQuoted(shimDirectory))\"${PATH:+:${PATH}}\" ;;",
+                "esac",
+            ]
+            for command in nameable {
+                lines.append("\(command)() { \(posixQuoted(gateway)) gate \(posixQuoted(command)) -- \"$@\"; }")
+            }
+            return lines.joined(separator: "\n") + "\n"
+        case .fish:
+            var lines = [
+                "# MIGA: protected programs start through the mindful gateway (miga init fish).",
+                "if not contains -- \(fishQuoted(shimDirectory)) $PATH",
+                "    set -gx PATH \(fishQuoted(shimDirectory)) $PATH",
+                "end",
+            ]
+            for command in nameable {
+                lines.append("function \(command); \(fishQuoted(gateway)) gate \(fishQuoted(command)) -- $argv; end")
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// A word in single quotes for sh, bash and zsh: nothing inside is special
+    /// except the quote itself, written '\''.
+    static func posixQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A word in single quotes for fish, where \ and ' are escaped with a backslash.
+    static func fishQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// Names every supported shell accepts for a function.
+    static func isFunctionName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-+".contains($0)) }
+            && !name.hasPrefix("-")
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder of shims: one symbolic link per protected command, named after
+/// it and pointing at the `miga` binary, placed first in PATH by the shell
+/// hook. Started under another name, `miga` acts as `miga gate NAME`.
+public struct ShimDirectory: Sendable {
+    public let path: String
+    /// The binary the links point to.
+    public let gateway: String
+
+    public init(path: String, gateway: String) {
+        self.path = path
+        self.gateway = gateway
+    }
+
+    /// The link for `command`. Returns false when it was already in place.
+    @discardableResult
+    public func install(_ command: String) throws(FileSystemError) -> Bool {
+        try makeDirectories(path)
+        let link = path + "/" + command
+        if target(of: link) == gateway { return false }
+        unlink(link)
+        guard symlink(gateway, link) == 0 else { throw FileSystemError(path: link, code: errno) }
+        return true
+    }
+
+    /// Removes the link for `command`, only if it is a link (never a file someone put there).
+    public func remove(_ command: String) throws(FileSystemError) {
+        let link = path + "/" + command
+        guard target(of: link) != nil else { return }
+        guard unlink(link) == 0 || errno == ENOENT else { throw FileSystemError(path: link, code: errno) }
+    }
+
+    /// Whether `command` has a link here that reaches a working gateway.
+    public func isInstalled(_ command: String) -> Bool {
+        let link = path + "/" + command
+        guard target(of: link) != nil else { return false }
+        return access(link, X_OK) == 0
+    }
+
+    /// Where a symbolic link points, or nil when `link` is not one.
+    func target(of link: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The path of the running `miga` binary, for the links to point at.
+    public static var runningGateway: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

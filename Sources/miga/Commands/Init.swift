@@ -1,0 +1,39 @@
+import ArgumentParser
+import MIGAKit
+
+extension Miga {
+    /// `miga init SHELL`: the shell hook.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the shell hook that routes protected programs through MIGA.",
+            discussion: """
+                Add one line to your shell's start-up file:
+                  bash  ~/.bashrc                  eval "$(miga init bash)"
+                  zsh   ~/.zshrc                   eval "$(miga init zsh)"
+                  fish  ~/.config/fish/config.fish miga init fish | source
+
+                The hook puts MIGA's shim folder at the front of PATH, once, however often it \
+                runs. With --functions it also defines a shell function for each protected \
+                program, for setups that rearrange PATH after the hook.
+                """)
+
+        @Argument(help: "bash, zsh or fish.")
+        var shell: String
+
+        @Flag(help: "Also define a function for each protected program.")
+        var functions = false
+
+        func validate() throws {
+            guard ShellHook.Shell(rawValue: shell) != nil else {
+                throw ValidationError("unknown shell \"\(shell)\"; supported: \(ShellHook.Shell.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+
+        func run() throws {
+            let protection = try Miga.protection()
+            let commands = functions ? protection.list().map(\.settings.command) : []
+            print(ShellHook.script(for: ShellHook.Shell(rawValue: shell)!, shimDirectory: protection.shims.path,
+                                   gateway: protection.shims.gateway, functions: commands), terminator: "")
+        }
+    }
+}
