@@ -49,9 +49,12 @@ public struct ConfigEditor {
         var lines = try currentLines()
         guard let table = Self.table(of: command, in: lines) else { return }
         var range = (table.lowerBound - 1)..<table.upperBound
-        // Take the blank line before the table with it, so removal undoes addition.
+        // Take one blank line that separated the table with it (the one before,
+        // or after a table at the top), so removal undoes addition.
         if range.lowerBound > 0 && lines[range.lowerBound - 1].allSatisfy(\.isWhitespace) {
             range = (range.lowerBound - 1)..<range.upperBound
+        } else if range.upperBound < lines.count && lines[range.upperBound].allSatisfy(\.isWhitespace) {
+            range = range.lowerBound..<(range.upperBound + 1)
         }
         lines.removeSubrange(range)
         try write(lines) { config in

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// Protected programs reached the ordinary ways: by name in bash, zsh and
+/// fish after the generated hook, from scripts, through shims.
+@Suite(.serialized) struct InterceptionEndToEndTests {
+    let sandbox = Sandbox()
+    var shims: String { sandbox.root + "/data/miga/shims" }
+
+    func protect(_ arguments: String...) throws {
+        let result = try run(migaBinary, ["protect"] + arguments, environment: sandbox.environment)
+        #expect(result.status == 0, "\(result.error)")
+    }
+
+    /// Runs `script` in `shell` under its strictest settings, from the sandbox.
+    func runScript(_ shell: String, _ script: String) throws -> (status: Int32, output: String, error: String) {
+        let file = sandbox.root + "/script"
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        let arguments: [String] = switch shell {
+        case "bash": ["--noprofile", "--norc", "-euo", "pipefail", file]
+        case "zsh": ["-f", "-o", "err_exit", "-o", "no_unset", "-o", "pipe_fail", file]
+        default: ["--no-config", file]
+        }
+        return try run("/usr/bin/" + shell, arguments, environment: sandbox.environment.merging(["SHELL": "/usr/bin/" + shell]) { $1 })
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func the_hook_puts_the_shims_first_once_and_the_name_reaches_the_gateway(shell: String) throws {
+        try protect("argv-dump")
+        let miga = shellQuoted(migaBinary)
+        let script = shell == "fish" ? """
+            \(miga) init fish | source
+            \(miga) init fish | source
+            string join \\n $PATH > path.txt
+            command -v argv-dump > which.txt
+            cd \(shellQuoted(sandbox.root))
+            string join \\n $PATH > path.txt
+            command -v argv-dump > which.txt
+            argv-dump 'a b' 'c$d' '' </dev/null
+            echo $status > status.txt
+            """ : """
+            eval "$(\(miga) init \(shell))"
+            eval "$(\(miga) init \(shell))"
+            cd \(shellQuoted(sandbox.root))
+            printf '%s\\n' "$PATH" | tr ':' '\\n' > path.txt
+            command -v argv-dump > which.txt
+            code=0
+            argv-dump 'a b' 'c$d' '' </dev/null || code=$?
+            echo "$code" > status.txt
+            """
+        let result = try runScript(shell, script)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.isEmpty && result.error.isEmpty, "the hook printed: \(result.output)\(result.error)")
+        let path = try #require(sandbox.read("path.txt")).split(separator: "\n").map(String.init)
+        #expect(path.first == shims)
+        #expect(path.filter { $0 == shims }.count == 1)
+        #expect(sandbox.read("which.txt") == shims + "/argv-dump\n")
+        #expect(sandbox.read("status.txt") == "7\n")
+        #expect(sandbox.bytes("argv") == Array("a b\u{0}c$d\u{0}\u{0}".utf8))
+        #expect(try sandbox.sessions().map(\.outcome) == [.passthrough])
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func typing_the_name_in_an_interactive_shell_shows_the_pause(shell: String) throws {
+        try protect("argv-dump", "--pause", "60")
+        let command = switch shell {
+        case "bash": "bash --noprofile --norc -i"
+        case "zsh": "zsh -f -i"
+        default: "fish --no-config -i -C 'function fish_prompt; echo \"READY$ \"; end'"
+        }
+        let tmux = try Tmux(command: command, environment: sandbox.environment.merging(["PS1": "READY$ "]) { $1 })
+        try tmux.waitForScreen("a prompt") { $0.contains("READY$") }
+        let hook = shell == "fish" ? "\(shellQuoted(migaBinary)) init fish | source"
+                                   : "eval \"$(\(shellQuoted(migaBinary)) init \(shell))\""
+        try tmux.send("-l", hook)
+        try tmux.send("Enter")
+        try tmux.send("-l", "argv-dump 'typed by hand'")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the pause") { $0.contains("a pause before Argv-dump") && $0.contains("Exit to Focus") }
+        try tmux.send("e")
+        try tmux.waitForScreen("the farewell") { $0.contains("✓ You chose yourself.") }
+        #expect(sandbox.read("argv") == nil)
+        #expect(try sandbox.sessions().map(\.outcome) == [.exit])
+    }
+
+    @Test func through_the_shim_a_script_gets_the_program_with_exact_arguments_and_status() throws {
+        try protect("argv-dump")
+        let environment = sandbox.environment.merging(["PATH": shims + ":" + sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }
+        let result = try run(shims + "/argv-dump", ["--flag", "two words", "*", "$HOME", "日本"], environment: environment)
+        #expect(result.status == 7)
+        #expect(sandbox.bytes("argv") == Array("--flag\u{0}two words\u{0}*\u{0}$HOME\u{0}日本\u{0}".utf8))
+    }
+
+    @Test func two_gateways_pointing_at_each_other_stop_with_a_message() throws {
+        // Two copies of miga (different files), each shimmed as the command, and no real program.
+        for copy in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: "\(sandbox.root)/\(copy)", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: migaBinary, toPath: "\(sandbox.root)/\(copy)/miga")
+            try FileManager.default.createSymbolicLink(atPath: "\(sandbox.root)/\(copy)/looping", withDestinationPath: "\(sandbox.root)/\(copy)/miga")
+        }
+        let environment = sandbox.environment.merging(["PATH": "\(sandbox.root)/a:\(sandbox.root)/b:/usr/bin:/bin"]) { $1 }
+        let started = Date()
+        let result = try run(sandbox.root + "/a/looping", ["x"], environment: environment)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 126)
+        #expect(result.error.contains("keeps leading from one gateway to another"), "\(result.error)")
+    }
+
+    @Test(arguments: [("pass", Int32(7)), ("deny", Int32(69))])
+    func without_a_terminal_each_policy_answers_at_once(policy: String, status: Int32) throws {
+        try protect("argv-dump", "--non-interactive", policy)
+        let started = Date()
+        let result = try run(migaBinary, ["gate", "argv-dump", "--", "piped"], environment: sandbox.environment, input: "input\n")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == status)
+        #expect((sandbox.read("argv") != nil) == (policy == "pass"))
+    }
+
+    @Test func protect_then_unprotect_all_leaves_no_trace() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga", withIntermediateDirectories: true)
+        try "# my own settings\npause = 30\n".write(toFile: sandbox.root + "/config/miga/config.toml", atomically: true, encoding: .utf8)
+        try protect("argv-dump", "--name", "Dumper")
+        let listed = try run(migaBinary, ["list"], environment: sandbox.environment)
+        #expect(listed.output.contains("argv-dump") && listed.output.contains("Dumper") && listed.output.contains("shim ✓"))
+        let result = try run(migaBinary, ["unprotect", "--all"], environment: sandbox.environment)
+        #expect(result.status == 0)
+        #expect(sandbox.read("config/miga/config.toml") == "# my own settings\npause = 30\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shims).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/data/miga/manifest"))
+    }
+
+    @Test func refusals_say_why_with_their_statuses() throws {
+        let missing = try run(migaBinary, ["protect", "not-installed"], environment: sandbox.environment)
+        #expect(missing.status == 127)
+        #expect(missing.error == "Please install not-installed first.\n")
+        let shell = try run(migaBinary, ["protect", "bash"], environment: sandbox.environment)
+        #expect(shell.status == 64)
+        #expect(shell.error.contains("is a shell"))
+        let unknownShell = try run(migaBinary, ["init", "tcsh"], environment: sandbox.environment)
+        #expect(unknownShell.status == 64)
+        #expect(unknownShell.error.contains("supported: bash, zsh, fish"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+@Suite struct ConfigEditorTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.path + "/config/miga/config.toml" }
+    var editor: ConfigEditor { ConfigEditor(path: path) }
+
+    func contents() throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    @Test func a_first_program_creates_a_private_file() throws {
+        try editor.setProgram("firefox", name: "Firefox", pause: 60, nonInteractive: nil)
+        #expect(try contents() == "[programs.firefox]\nname = \"Firefox\"\npause = 60\n")
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(ConfigLoader.load(from: path).config.programs["firefox"]?.pause == 60)
+    }
+
+    @Test func the_persons_comments_and_layout_are_kept() throws {
+        let original = """
+            # my settings
+            pause = 45   # a little shorter
+
+            interests = ["Zen"]
+            """
+        try folder.write(original + "\n", to: "config/miga/config.toml")
+        try editor.setProgram("steam", name: nil, pause: nil, nonInteractive: .deny)
+        #expect(try contents() == original + "\n\n[programs.steam]\nnon_interactive = \"deny\"\n")
+        try editor.removeProgram("steam")
+        #expect(try contents() == original + "\n")
+    }
+
+    @Test func an_existing_table_is_updated_in_place() throws {
+        try folder.write("""
+            [programs.firefox]
+            # chosen by hand
+            pause = 30
+            icon = "firefox"
+
+            [programs.steam]
+            pause = 120
+            """ + "\n", to: "config/miga/config.toml")
+        try editor.setProgram("firefox", name: "Firefox", pause: 50, nonInteractive: nil)
+        #expect(try contents() == """
+            [programs.firefox]
+            # chosen by hand
+            pause = 50
+            icon = "firefox"
+            name = "Firefox"
+
+            [programs.steam]
+            pause = 120
+            """ + "\n")
+        try editor.removeProgram("firefox")
+        #expect(try contents() == "[programs.steam]\npause = 120\n")
+    }
+
+    @Test func names_with_awkward_characters_are_quoted() throws {
+        try editor.setProgram("my.app", name: "Say \"hi\" \\ there", pause: nil, nonInteractive: nil)
+        let config = ConfigLoader.load(from: path).config
+        #expect(config.programs["my.app"]?.name == "Say \"hi\" \\ there")
+        #expect(try contents().hasPrefix("[programs.\"my.app\"]"))
+    }
+
+    @Test func a_broken_file_is_left_alone() throws {
+        let broken = "pause = \n[programs.firefox\n"
+        try folder.write(broken, to: "config/miga/config.toml")
+        #expect(throws: ConfigEditError.self) { try editor.setProgram("steam", name: nil, pause: 10, nonInteractive: nil) }
+        #expect(throws: ConfigEditError.self) { try editor.removeProgram("firefox") }
+        #expect(try contents() == broken)
+    }
+
+    @Test func removing_what_is_not_there_changes_nothing() throws {
+        try folder.write("pause = 20\n", to: "config/miga/config.toml")
+        try editor.removeProgram("firefox")
+        #expect(try contents() == "pause = 20\n")
+    }
+}
