@@ -43,7 +43,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MIGAKitTests",
-            dependencies: ["MIGAKit"]
+            dependencies: ["MIGAKit"],
+            // Read at run time from beside the tests, not bundled.
+            exclude: ["Gateway/__Snapshots__"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -92,11 +92,18 @@ import Testing
         #expect(sandbox.bytes("argv") == Array("--flag\u{0}two words\u{0}*\u{0}$HOME\u{0}日本\u{0}".utf8))
     }
 
+    @Test func an_empty_path_entry_means_the_current_folder() throws {
+        let script = "cd \(shellQuoted(sandbox.root + "/bin")) && exec \(shellQuoted(migaBinary)) gate argv-dump -- here"
+        let result = try run("/bin/sh", ["-c", script], environment: sandbox.environment.merging(["PATH": "/nonexistent::/usr/bin:/bin"]) { $1 })
+        #expect(result.status == 7, "\(result.error)")
+        #expect(sandbox.bytes("argv") == Array("here\u{0}".utf8))
+    }
+
     @Test func two_gateways_pointing_at_each_other_stop_with_a_message() throws {
         // Two copies of miga (different files), each shimmed as the command, and no real program.
         for copy in ["a", "b"] {
             try FileManager.default.createDirectory(atPath: "\(sandbox.root)/\(copy)", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: migaBinary, toPath: "\(sandbox.root)/\(copy)/miga")
+            try copyExecutable(from: migaBinary, to: "\(sandbox.root)/\(copy)/miga")
             try FileManager.default.createSymbolicLink(atPath: "\(sandbox.root)/\(copy)/looping", withDestinationPath: "\(sandbox.root)/\(copy)/miga")
         }
         let environment = sandbox.environment.merging(["PATH": "\(sandbox.root)/a:\(sandbox.root)/b:/usr/bin:/bin"]) { $1 }

@@ -129,8 +129,8 @@ public enum ConfigLoader {
                     if let policy = NonInteractivePolicy(rawValue: word) {
                         settings.nonInteractive = policy
                     } else {
-                        let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-                        report(at: at, "`\(dotted(at))` must be \(choices), not \"\(word)\"; using \"pass\"")
+                        let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        report(at: at, "`\(dotted(at))` must be one of \(choices), not \"\(word)\"; using \"pass\"")
                     }
                 default:
                     unknown(key, at: at, known: Self.programKeys)

@@ -8,11 +8,15 @@ public struct GateRequest: Equatable, Sendable {
     public var arguments: [[UInt8]]
     /// `--pause SECONDS`, which wins over the config.
     public var pause: Int?
+    /// `--detach`: on Proceed, start the program in a session of its own, so it
+    /// outlives the terminal window the pause was shown in.
+    public var detach: Bool
 
-    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil) {
+    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false) {
         self.command = command
         self.arguments = arguments
         self.pause = pause
+        self.detach = detach
     }
 }
 
@@ -56,11 +60,14 @@ public struct GatewayContext {
     public var gatewayIdentity: FileIdentity?
     /// This process's id, which survives exec and so marks one launch.
     public var processID: Int32
+    /// The path of the `miga` binary, for starting it again in a terminal window.
+    public var gatewayPath: String?
 
     public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
                 messages: @escaping (String) -> Void = printError,
-                gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable, processID: Int32 = getpid()) {
+                gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable, processID: Int32 = getpid(),
+                gatewayPath: String? = ShimDirectory.runningGateway) {
         self.environment = environment
         self.time = time
         self.timeZone = timeZone
@@ -70,6 +77,7 @@ public struct GatewayContext {
         self.messages = messages
         self.gatewayIdentity = gatewayIdentity
         self.processID = processID
+        self.gatewayPath = gatewayPath
     }
 
     /// The real world: this process's environment and terminal.
@@ -117,12 +125,13 @@ public final class Gateway {
             return .finish(ExitStatus.notInstalled)
         }
         let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,
-                            environment: [Self.launchVariable: String(context.processID), Self.hopsVariable: String(hops + 1)])
+                            environment: [Self.launchVariable: String(context.processID), Self.hopsVariable: String(hops + 1)],
+                            detached: request.detach)
 
         // This launch has had its pause (or its pass-through) already: no second one.
         if hops > 0 { return .launch(launch) }
         guard let terminal = context.terminal else {
-            return passWithoutPause(launch, settings: settings)
+            return passWithoutPause(launch, request: request, settings: settings)
         }
         return pause(before: launch, settings: settings, length: request.pause ?? settings.pause ?? loaded.config.pause,
                      on: terminal)
@@ -131,20 +140,44 @@ public final class Gateway {
     // MARK: Without a terminal
 
     /// Never wait for keys that cannot come: follow the program's policy.
-    private func passWithoutPause(_ launch: Launch, settings: ProgramSettings) -> GateDecision {
+    private func passWithoutPause(_ launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
         switch settings.nonInteractive {
         case .pass:
-            do {
-                try Inbox(besideStoreAt: paths.storeFile)
-                    .dropPassThrough(id: newSessionID(), program: settings.command, at: context.time.now())
-            } catch {
-                context.messages("miga: this launch could not be recorded (\(error))")
-            }
-            return .launch(launch)
+            return passThrough(launch, settings: settings)
+        case .terminal:
+            if let window = pauseInTerminalWindow(request) { return .launch(window) }
+            let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
+            context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); starting \(settings.displayName) directly. Install one, or set non_interactive = \"pass\".")
+            _ = (context.notifier ?? LibnotifyNotifier())
+                .post(DesktopNotification(summary: "No window for the pause",
+                                          body: "MIGA found no terminal emulator, so \(settings.displayName) opened directly."))
+                .wait(seconds: Self.notificationDeadline)
+            return passThrough(launch, settings: settings)
         case .deny:
             context.messages("miga: \(settings.displayName) pauses first, and there is no terminal here to pause in; not starting it (non_interactive = \"deny\").")
             return .finish(ExitStatus.denied)
         }
+    }
+
+    private func passThrough(_ launch: Launch, settings: ProgramSettings) -> GateDecision {
+        do {
+            try Inbox(besideStoreAt: paths.storeFile)
+                .dropPassThrough(id: newSessionID(), program: settings.command, at: context.time.now())
+        } catch {
+            context.messages("miga: this launch could not be recorded (\(error))")
+        }
+        return .launch(launch)
+    }
+
+    /// The gateway again, in a new terminal window, detaching the program on
+    /// Proceed so it outlives the window. Nil when no emulator is installed.
+    private func pauseInTerminalWindow(_ request: GateRequest) -> Launch? {
+        guard let gateway = context.gatewayPath,
+              let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
+                                                            preferred: context.environment["TERMINAL"]) else { return nil }
+        let gate = [gateway, "gate", "--detach"] + (request.pause.map { ["--pause", String($0)] } ?? []) + [request.command, "--"]
+        let words = [emulator.name] + emulator.arguments(running: gate)
+        return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments, detached: true)
     }
 
     // MARK: The pause

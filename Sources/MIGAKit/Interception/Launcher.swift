@@ -11,19 +11,24 @@ public struct Launch: Equatable, Sendable {
     public let arguments: [[UInt8]]
     /// Variables added to the environment the program inherits.
     public let environment: [String: String]
+    /// Started in a session of its own, outliving the gateway and its terminal
+    /// window (for launches from the desktop), instead of replacing the gateway.
+    public let detached: Bool
 
-    public init(path: String, arguments: [[UInt8]], environment: [String: String] = [:]) {
+    public init(path: String, arguments: [[UInt8]], environment: [String: String] = [:], detached: Bool = false) {
         self.path = path
         self.arguments = arguments
         self.environment = environment
+        self.detached = detached
     }
 }
 
 /// Replaces the gateway with the real program.
 public enum Launcher {
-    /// Runs `launch` in place of this process. Returns only when that is
-    /// impossible, saying why.
-    public static func exec(_ launch: Launch) -> LaunchFailure {
+    /// Starts `launch`: in place of this process, or detached in a session of
+    /// its own. Returns only when that is impossible, saying why; after a
+    /// detached start it returns nil and the gateway ends.
+    public static func start(_ launch: Launch) -> LaunchFailure? {
         for (name, value) in launch.environment { setenv(name, value, 1) }
         SignalRouting.resetForExec()
         // Anything still buffered would be lost when the process image is replaced.
@@ -34,8 +39,31 @@ public enum Launcher {
             for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
             return copy
         } + [nil]
+        if launch.detached {
+            let code = spawnDetached(launch.path, arguments)
+            return code == 0 ? nil : LaunchFailure(path: launch.path, code: code)
+        }
         execv(launch.path, arguments)
         return LaunchFailure(path: launch.path, code: errno)
+    }
+
+    /// posix_spawn in a new session (no controlling terminal, so closing the
+    /// window sends it no hangup), with standard streams on /dev/null.
+    private static func spawnDetached(_ path: String, _ arguments: [UnsafeMutablePointer<CChar>?]) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc 2.26+) is a GNU extension the Glibc module does not export.
+        let setSessionID: Int16 = 0x80
+        posix_spawnattr_setflags(&attributes, setSessionID)
+        var pid: pid_t = 0
+        return posix_spawn(&pid, path, &actions, &attributes, arguments, environ)
     }
 }
 

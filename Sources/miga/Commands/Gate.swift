@@ -13,8 +13,9 @@ extension Miga {
                   p, Enter            Proceed: once the countdown is at zero, start the program
 
                 Everything after -- is passed to the program exactly as given, without a shell. \
-                Without a terminal (a script, a pipe) there is no pause: the program's \
-                non_interactive policy decides (pass by default: run it at once).
+                Without a terminal (a script, a pipe) there is no pause here: the program's \
+                non_interactive policy decides: pass (the default) runs it at once, terminal \
+                opens the pause in a terminal window, deny refuses.
 
                 Exit status: 0 after Exit to Focus, the program's own status after Proceed, \
                 127 if the program is not installed, 126 if it cannot be run, 69 if its policy \
@@ -27,6 +28,9 @@ extension Miga {
 
         @Option(help: ArgumentHelp("Seconds of the pause (1–3600); wins over the config.", valueName: "seconds"))
         var pause: Int?
+
+        @Flag(help: "On Proceed, start the program in a session of its own, outliving this terminal window.")
+        var detach = false
 
         @Argument(help: "The program to open after the pause: a command on PATH, or a path.")
         var program: String
@@ -42,7 +46,7 @@ extension Miga {
         }
 
         func run() throws {
-            Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause))
+            Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause, detach: detach))
         }
 
         /// Runs the gateway and ends this process: as the real program, or with a status.
@@ -51,7 +55,7 @@ extension Miga {
             case .finish(let status):
                 endProcess(status)
             case .launch(let launch):
-                let failure = Launcher.exec(launch)
+                guard let failure = Launcher.start(launch) else { endProcess(ExitStatus.success) }
                 printError(failure.message)
                 endProcess(failure.status)
             }

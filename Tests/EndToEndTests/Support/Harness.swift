@@ -9,6 +9,12 @@ let migaBinary: String = {
     return (bundle as NSString).deletingLastPathComponent + "/miga"
 }()
 
+struct SpawnFailure: Error, CustomStringConvertible {
+    let executable: String
+    let code: Int32
+    var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+}
+
 struct Timeout: Error, CustomStringConvertible {
     let what: String
     let last: String
@@ -30,6 +36,17 @@ func eventually<T>(_ what: String, timeout: Double = 30, _ check: () throws -> T
         usleep(50_000)
     }
     throw Timeout(what: what, last: last)
+}
+
+/// Copies an executable without leaking its write descriptor into children
+/// that other test threads spawn meanwhile (FileManager's copy opens without
+/// O_CLOEXEC, and a leaked descriptor makes the copy "text file busy").
+func copyExecutable(from source: String, to destination: String) throws {
+    guard let bytes = FileManager.default.contents(atPath: source) else { throw SpawnFailure(executable: source, code: ENOENT) }
+    let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw SpawnFailure(executable: destination, code: errno) }
+    defer { close(fd) }
+    guard bytes.withUnsafeBytes({ writeAll(fd, $0) }) else { throw SpawnFailure(executable: destination, code: errno) }
 }
 
 /// Quotes a word for sh.
@@ -73,7 +90,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     for fd in [inputPipe[0], outputPipe[1], errorPipe[1]] where fd >= 0 { close(fd) }
-    guard spawned == 0 else { throw Timeout(what: "starting \(executable)", last: String(cString: strerror(spawned))) }
+    guard spawned == 0 else { throw SpawnFailure(executable: executable, code: spawned) }
 
     if let input {
         var bytes = Array(input.utf8)
@@ -145,10 +162,15 @@ final class Sandbox {
          "PATH": root + "/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
     }
 
+    /// A stand-in program, written with a close-on-exec descriptor so that it
+    /// can be executed at once (see `copyExecutable`).
     func program(_ name: String, _ script: String) throws {
         let path = root + "/bin/" + name
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw SpawnFailure(executable: path, code: errno) }
+        defer { close(fd) }
+        guard writeAll(fd, script) else { throw SpawnFailure(executable: path, code: errno) }
     }
 
     func config(_ text: String) throws {

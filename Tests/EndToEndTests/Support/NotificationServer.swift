@@ -91,7 +91,7 @@ func spawn(_ executable: String, _ arguments: [String], environment: [String: St
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
     let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw Timeout(what: "starting \(executable)", last: String(cString: strerror(result))) }
+    guard result == 0 else { throw SpawnFailure(executable: executable, code: result) }
     return pid
 }
 

@@ -66,7 +66,7 @@ import Testing
         #expect(loaded.config.programs["firefox"]?.nonInteractive == .pass)
         #expect(loaded.problems.map(\.line) == [5, 6])
         #expect(loaded.problems[0].description.hasPrefix("config.toml:5:3: `programs.firefox.pause` must be a whole number of seconds"))
-        #expect(loaded.problems[1].description.contains("must be \"pass\" or \"deny\""))
+        #expect(loaded.problems[1].description.contains("must be one of \"pass\", \"terminal\", \"deny\""))
     }
 
     @Test(arguments: ["pause = 0", "pause = 3601", "pause = 1.5", "pause = -10"])

@@ -27,7 +27,7 @@ import Testing
         let context = GatewayContext(
             environment: environment.merging(extra) { $1 }, time: time, timeZone: TimeZone(identifier: "UTC")!,
             generator: SeededGenerator(seed: 7), terminal: terminal, notifier: notifier,
-            messages: { box.append($0) }, gatewayIdentity: nil, processID: 4242)
+            messages: { box.append($0) }, gatewayIdentity: nil, processID: 4242, gatewayPath: "/opt/miga/bin/miga")
         return (Gateway(context: context), terminal)
     }
 
@@ -120,6 +120,50 @@ import Testing
         let (gate, _) = gateway(nil)
         #expect(gate.run(GateRequest(command: "fake")) == .finish(69))
         #expect(messages.first?.contains("not starting it") == true)
+    }
+
+    @Test func without_a_terminal_the_terminal_policy_opens_a_window_for_the_pause() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        try home.write("#!/bin/sh\n", to: "bin/xterm")
+        try home.write("#!/bin/sh\n", to: "bin/gnome-terminal")
+        chmod(home.path + "/bin/xterm", 0o755)
+        chmod(home.path + "/bin/gnome-terminal", 0o755)
+        let arguments: [[UInt8]] = [Array("a b".utf8), Array("$HOME".utf8)]
+        let (gate, _) = gateway(nil)
+        #expect(gate.run(GateRequest(command: "fake", arguments: arguments)) == .launch(Launch(
+            path: home.path + "/bin/gnome-terminal",
+            arguments: ["gnome-terminal", "--", "/opt/miga/bin/miga", "gate", "--detach", "fake", "--"].map { Array($0.utf8) } + arguments,
+            detached: true)))
+        let (preferred, _) = gateway(nil, environment: ["TERMINAL": "/usr/bin/xterm"])
+        guard case .launch(let window) = preferred.run(GateRequest(command: "fake", pause: 20)) else {
+            Issue.record("expected a terminal window")
+            return
+        }
+        #expect(window.arguments.map { String(decoding: $0, as: UTF8.self) }
+            == ["xterm", "-e", "/opt/miga/bin/miga", "gate", "--detach", "--pause", "20", "fake", "--"])
+        #expect(try rows().isEmpty) // the gateway in the window records the pause
+    }
+
+    @Test func without_any_terminal_emulator_the_program_opens_directly_and_says_so() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        let (gate, _) = gateway(nil)
+        guard case .launch(let launch) = gate.run(GateRequest(command: "fake")) else {
+            Issue.record("expected the program to start")
+            return
+        }
+        #expect(launch.path == home.path + "/bin/fake")
+        #expect(messages.first?.contains("no terminal emulator was found") == true)
+        #expect(notifier.notifications.first?.summary == "No window for the pause")
+        #expect(try rows().map(\.outcome) == [.passthrough])
+    }
+
+    @Test func detach_starts_the_program_in_its_own_session_on_proceed() throws {
+        let (gate, _) = gateway([.wait(2), ScriptedTerminal.keys("p")])
+        guard case .launch(let launch) = gate.run(GateRequest(command: "fake", pause: 2, detach: true)) else {
+            Issue.record("expected a launch")
+            return
+        }
+        #expect(launch.detached)
     }
 
     @Test func the_pause_length_comes_from_flag_then_program_then_default() throws {
