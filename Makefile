@@ -11,7 +11,7 @@ RUN_ARGS ?= gate --pause 15 echo -- "You waited, and chose. That is the whole pr
 # What building needs, and what the tests add: a terminal multiplexer, a real
 # notification server under a virtual display on a private bus.
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
-TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm
+TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 
 .PHONY: run build test bench install uninstall release clean

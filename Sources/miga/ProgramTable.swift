@@ -9,6 +9,7 @@ enum ProgramTable {
             var routes: [String] = []
             routes.append(status.shim ? "shim ✓" : "shim ✗")
             routes.append(status.shell ? "shell ✓" : "shell ✗")
+            if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
             if status.realProgram == nil { routes.append("(not installed)") }
             return [settings.command, settings.displayName, settings.pause.map { "\($0) s" } ?? "default",
                     settings.nonInteractive.rawValue, routes.joined(separator: "  ")]

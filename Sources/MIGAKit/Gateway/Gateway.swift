@@ -11,12 +11,16 @@ public struct GateRequest: Equatable, Sendable {
     /// `--detach`: on Proceed, start the program in a session of its own, so it
     /// outlives the terminal window the pause was shown in.
     public var detach: Bool
+    /// `--as NAME`: the protected program this launch is, when the command
+    /// says otherwise (a desktop entry that runs `flatpak run … spotify`).
+    public var identity: String?
 
-    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false) {
+    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false, identity: String? = nil) {
         self.command = command
         self.arguments = arguments
         self.pause = pause
         self.detach = detach
+        self.identity = identity
     }
 }
 
@@ -110,7 +114,7 @@ public final class Gateway {
     }
 
     public func run(_ request: GateRequest) -> GateDecision {
-        let settings = loaded.config.settings(for: request.command)
+        let settings = loaded.config.settings(for: request.identity ?? request.command)
         let hops = context.environment[Self.launchVariable] == String(context.processID)
             ? Int(context.environment[Self.hopsVariable] ?? "") ?? 1 : 0
         guard hops < Self.maximumHops else {
@@ -175,7 +179,8 @@ public final class Gateway {
         guard let gateway = context.gatewayPath,
               let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
                                                             preferred: context.environment["TERMINAL"]) else { return nil }
-        let gate = [gateway, "gate", "--detach"] + (request.pause.map { ["--pause", String($0)] } ?? []) + [request.command, "--"]
+        let gate = [gateway, "gate", "--detach"] + (request.pause.map { ["--pause", String($0)] } ?? [])
+            + (request.identity.map { ["--as", $0] } ?? []) + [request.command, "--"]
         let words = [emulator.name] + emulator.arguments(running: gate)
         return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments, detached: true)
     }

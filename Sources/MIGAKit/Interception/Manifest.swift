@@ -6,9 +6,9 @@ public struct Manifest: Equatable, Sendable {
     public enum Entry: Hashable, Sendable {
         /// A shim link.
         case shim(path: String)
-        /// A desktop entry override, and where the person's own file at that
-        /// path was set aside (to be put back on undo), if there was one.
-        case desktopEntry(path: String, backup: String?)
+        /// A desktop entry override for `program`, and where the person's own
+        /// file at that path was set aside (to be put back on undo), if there was one.
+        case desktopEntry(path: String, backup: String?, program: String)
         /// A line added to a shell's start-up file.
         case hookLine(file: String, line: String)
     }
@@ -43,7 +43,7 @@ public struct Manifest: Equatable, Sendable {
     private static func line(_ entry: Entry) -> String {
         switch entry {
         case .shim(let path): "shim\t\(path)"
-        case .desktopEntry(let path, let backup): "desktop\t\(path)\t\(backup ?? "-")"
+        case .desktopEntry(let path, let backup, let program): "desktop\t\(path)\t\(backup ?? "-")\t\(program)"
         case .hookLine(let file, let line): "hook\t\(file)\t\(line)"
         }
     }
@@ -52,7 +52,7 @@ public struct Manifest: Equatable, Sendable {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         switch (fields.first, fields.count) {
         case ("shim", 2): return .shim(path: fields[1])
-        case ("desktop", 3): return .desktopEntry(path: fields[1], backup: fields[2] == "-" ? nil : fields[2])
+        case ("desktop", 4): return .desktopEntry(path: fields[1], backup: fields[2] == "-" ? nil : fields[2], program: fields[3])
         case ("hook", 3): return .hookLine(file: fields[1], line: fields[2])
         default: return nil
         }

@@ -8,6 +8,7 @@ public struct Protection {
     public let paths: XDGPaths
     public let environment: [String: String]
     public let shims: ShimDirectory
+    public let desktop: DesktopOverrides
 
     /// Shells and MIGA itself are never protected: a pause in front of every
     /// script, or in front of the gateway, helps nobody.
@@ -18,6 +19,7 @@ public struct Protection {
         self.paths = paths
         self.environment = environment
         shims = ShimDirectory(path: paths.shimDirectory, gateway: gateway)
+        desktop = DesktopOverrides(paths: paths, environment: environment, gateway: gateway)
     }
 
     var manifestPath: String { paths.dataDirectory + "/manifest" }
@@ -40,13 +42,14 @@ public struct Protection {
             throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
         }
         var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
         do {
             try shims.install(command)
             manifest.record(.shim(path: shims.path + "/" + command))
-            try manifest.save()
         } catch {
             throw ProtectionError(message: "miga: cannot write the shim for \(command): \(error)", status: ExitStatus.failure)
         }
+        for entry in try desktop.install(command) { manifest.record(entry) }
     }
 
     /// Takes `command` out of the config and removes its routes (idempotent).
@@ -60,13 +63,14 @@ public struct Protection {
             throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
         }
         var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
         do {
             try shims.remove(command)
             manifest.forget(.shim(path: shims.path + "/" + command))
-            try manifest.save()
         } catch {
             throw ProtectionError(message: "miga: cannot remove the shim for \(command): \(error)", status: ExitStatus.failure)
         }
+        try desktop.remove(command, from: &manifest)
     }
 
     /// Unprotects every program, and removes every route MIGA ever wrote.
@@ -91,7 +95,9 @@ public struct Protection {
             .map { settings in
                 ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
                               shim: shims.isInstalled(settings.command),
-                              shell: firstOnPath(settings.command) == shims.path + "/" + settings.command)
+                              shell: firstOnPath(settings.command) == shims.path + "/" + settings.command,
+                              desktopEntries: desktop.entries(for: settings.command).map(\.path)
+                                  .filter { $0.hasPrefix(desktop.userApplications + "/") })
             }
     }
 
@@ -152,6 +158,8 @@ public struct ProgramStatus: Equatable, Sendable {
     public let shim: Bool
     /// Typing its name in this shell reaches the shim (the shim folder comes first in PATH).
     public let shell: Bool
+    /// The overrides through which the application menu reaches the gateway.
+    public let desktopEntries: [String]
 }
 
 /// Why protecting or unprotecting stopped, with the exit status it means.

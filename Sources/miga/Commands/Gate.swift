@@ -32,6 +32,9 @@ extension Miga {
         @Flag(help: "On Proceed, start the program in a session of its own, outliving this terminal window.")
         var detach = false
 
+        @Option(name: .customLong("as"), help: ArgumentHelp("The protected program this is, when PROGRAM names something else (flatpak run …).", valueName: "name"))
+        var identity: String?
+
         @Argument(help: "The program to open after the pause: a command on PATH, or a path.")
         var program: String
 
@@ -46,7 +49,8 @@ extension Miga {
         }
 
         func run() throws {
-            Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause, detach: detach))
+            Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause,
+                                  detach: detach, identity: identity))
         }
 
         /// Runs the gateway and ends this process: as the real program, or with a status.
