@@ -28,7 +28,9 @@ typedef gboolean (*notify_init_fn)(const char *app_name);
 typedef NotifyNotification *(*notify_notification_new_fn)(const char *summary, const char *body, const char *icon);
 typedef void (*notify_notification_set_urgency_fn)(NotifyNotification *notification, NotifyUrgency urgency);
 typedef gboolean (*notify_notification_show_fn)(NotifyNotification *notification, GError **error);
+typedef gboolean (*notify_get_server_info_fn)(char **name, char **vendor, char **version, char **spec_version);
 typedef void (*g_error_free_fn)(GError *error);
+typedef void (*g_free_fn)(gpointer memory);
 typedef void (*g_object_unref_fn)(gpointer object);
 
 #endif

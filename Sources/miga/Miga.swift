@@ -16,7 +16,7 @@ struct Miga: ParsableCommand {
               miga gate firefox -- https://example.org
             """,
         version: "0.1.0",
-        subcommands: [Gate.self, Protect.self, Unprotect.self, List.self, Init.self]
+        subcommands: [Gate.self, Protect.self, Unprotect.self, List.self, Init.self, Doctor.self, Uninstall.self]
     )
 
     static func main() {

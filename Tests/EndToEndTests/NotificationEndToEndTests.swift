@@ -79,4 +79,17 @@ import Testing
         let seconds = try exitTime(tmux)
         #expect(seconds < 5, "the gateway took \(seconds) s to exit")
     }
+
+    @Test func doctor_finds_the_server_and_does_not_hang_on_a_frozen_one() throws {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let environment = sandbox.environment.merging(["DBUS_SESSION_BUS_ADDRESS": server.busAddress, "DISPLAY": server.display]) { $1 }
+        let listening = try run(migaBinary, ["doctor"], environment: environment)
+        #expect(listening.output.contains("✓ notifications: dunst is listening"), "\(listening.output)")
+        server.freeze()
+        let started = Date()
+        let frozen = try run(migaBinary, ["doctor"], environment: environment)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(frozen.status == 1)
+        #expect(frozen.output.contains("✗ notifications: no notification server answered within a second"))
+    }
 }

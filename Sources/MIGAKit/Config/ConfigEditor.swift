@@ -57,6 +57,13 @@ public struct ConfigEditor {
             range = range.lowerBound..<(range.upperBound + 1)
         }
         lines.removeSubrange(range)
+        // Nothing left but blank lines: no file says the same as an empty one.
+        if lines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw ConfigEditError(message: "\(FileSystemError(path: path, code: errno))")
+            }
+            return
+        }
         try write(lines) { config in
             config.programs[command] == nil ? nil : "[programs.\(command)] is still there after removing it"
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// Protecting a program: its entry in the config (the single source of truth)
 /// and every route that leads a launch to the gateway, each undone cleanly.
@@ -88,6 +89,49 @@ public struct Protection {
         return all
     }
 
+    /// Removes everything MIGA wrote outside its own folder (shims, menu
+    /// overrides, hook lines it added) and its bookkeeping; with `purge`, the
+    /// history and the config too. Returns what stays and where.
+    public func uninstall(purge: Bool) throws(ProtectionError) -> [String] {
+        try unprotectAll()
+        var manifest = Manifest(path: manifestPath)
+        for entry in manifest.entries {
+            guard case .hookLine(let file, let line) = entry else { continue }
+            do {
+                try removeLine(line, from: file)
+                manifest.forget(entry)
+            } catch {
+                throw ProtectionError(message: "miga: cannot remove the hook line from \(file): \(error)", status: ExitStatus.failure)
+            }
+        }
+        do { try manifest.save() } catch {
+            throw ProtectionError(message: "miga: cannot update \(manifestPath): \(error)", status: ExitStatus.failure)
+        }
+        for folder in [shims.path, desktop.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
+        var remaining: [String] = []
+        if purge {
+            for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
+        } else {
+            if access(paths.dataDirectory, F_OK) == 0 {
+                remaining.append("Your history is kept in \(paths.dataDirectory) (miga uninstall --purge removes it).")
+            }
+            if access(paths.configFile, F_OK) == 0 { remaining.append("Your settings are kept in \(paths.configFile).") }
+        }
+        for file in [".bashrc", ".zshrc"].map({ (environment["HOME"] ?? "") + "/" + $0 }) + [paths.configHome + "/fish/config.fish"] {
+            if (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init") {
+                remaining.append("\(file) still runs `miga init` (a line MIGA did not write); remove it when miga is gone.")
+            }
+        }
+        return remaining
+    }
+
+    /// Removes the lines equal to `line` from `file`, keeping everything else.
+    private func removeLine(_ line: String, from file: String) throws(FileSystemError) {
+        guard let text = try readTextFile(file) else { return }
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != line }
+        try atomicWrite(kept.joined(separator: "\n"), to: file, mode: 0o644)
+    }
+
     /// Every protected program and the routes that lead to its gateway now.
     public func list() -> [ProgramStatus] {
         ConfigLoader.load(from: paths.configFile).config.programs.values
@@ -106,13 +150,17 @@ public struct Protection {
     public func pathHint() -> String? {
         let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shims.path }
         if onPath { return nil }
-        let shell = environment["SHELL"]?.split(separator: "/").last.map(String.init) ?? "bash"
-        let (file, line) = switch shell {
+        let (file, line) = hookLine()
+        return "To reach the pause by typing the name, add this line to \(file) and open a new shell:\n  \(line)"
+    }
+
+    /// The start-up file of the shell in `$SHELL`, and the hook line it needs.
+    public func hookLine() -> (file: String, line: String) {
+        switch environment["SHELL"]?.split(separator: "/").last {
         case "zsh": ("~/.zshrc", "eval \"$(miga init zsh)\"")
         case "fish": ("~/.config/fish/config.fish", "miga init fish | source")
         default: ("~/.bashrc", "eval \"$(miga init bash)\"")
         }
-        return "To reach the pause by typing the name, add this line to \(file) and open a new shell:\n  \(line)"
     }
 
     // MARK: Internals

@@ -24,6 +24,24 @@ public struct LibnotifyNotifier: Notifier {
         return pending
     }
 
+    /// The name of the notification server on this session's bus ("dunst",
+    /// "gnome-shell"…), or nil when none answers within `seconds`.
+    public static func serverName(within seconds: Double) -> String? {
+        let pending = PendingServerName()
+        Thread.detachNewThread {
+            var name: UnsafeMutablePointer<CChar>?
+            guard let library = Libnotify.load(),
+                  library.isInitialized() != 0 || library.initialize("MIGA") != 0,
+                  library.serverInfo(&name, nil, nil, nil) != 0, let name else {
+                pending.finish(nil)
+                return
+            }
+            pending.finish(String(cString: name))
+            library.free(name)
+        }
+        return pending.wait(seconds: seconds)
+    }
+
     private static func show(_ notification: DesktopNotification, applicationName: String) -> Bool {
         guard let library = Libnotify.load() else { return false }
         guard library.isInitialized() != 0 || library.initialize(applicationName) != 0,
@@ -47,6 +65,8 @@ struct Libnotify {
     let show: notify_notification_show_fn
     let freeError: g_error_free_fn
     let unref: g_object_unref_fn
+    let serverInfo: notify_get_server_info_fn
+    let free: g_free_fn
 
     /// The library, or nil when it is not installed (then nothing is sent).
     static func load() -> Libnotify? {
@@ -61,9 +81,28 @@ struct Libnotify {
               let setUrgency = symbol("notify_notification_set_urgency", as: notify_notification_set_urgency_fn.self),
               let show = symbol("notify_notification_show", as: notify_notification_show_fn.self),
               let freeError = symbol("g_error_free", as: g_error_free_fn.self),
-              let unref = symbol("g_object_unref", as: g_object_unref_fn.self)
+              let unref = symbol("g_object_unref", as: g_object_unref_fn.self),
+              let serverInfo = symbol("notify_get_server_info", as: notify_get_server_info_fn.self),
+              let free = symbol("g_free", as: g_free_fn.self)
         else { return nil }
         return Libnotify(isInitialized: isInitialized, initialize: initialize, new: new, setUrgency: setUrgency,
-                         show: show, freeError: freeError, unref: unref)
+                         show: show, freeError: freeError, unref: unref, serverInfo: serverInfo, free: free)
+    }
+}
+
+/// A server name on its way back from a thread that may never return.
+private final class PendingServerName: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var name: String?
+
+    func finish(_ name: String?) {
+        lock.withLock { self.name = name }
+        done.signal()
+    }
+
+    func wait(seconds: Double) -> String? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return lock.withLock { name }
     }
 }

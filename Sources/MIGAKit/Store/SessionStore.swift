@@ -134,6 +134,11 @@ public final class SessionStore: Sendable {
         }
     }
 
+    /// SQLite's own check of the file: "ok", or what is wrong.
+    public func integrityCheck() throws -> String {
+        try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
+    }
+
     /// When each conscious exit happened, oldest first: the input of streaks.
     public func exitInstants() throws -> [Date] {
         try queue.read { db in

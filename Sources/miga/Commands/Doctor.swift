@@ -1,0 +1,50 @@
+import ArgumentParser
+import MIGAKit
+
+extension Miga {
+    /// `miga doctor`: does every route reach the gateway?
+    struct Doctor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check that protected programs reach the gateway, and say how to fix what does not.",
+            discussion: """
+                Looks at the config, the history, the shell (is the shim folder on PATH and \
+                first for each program, does your start-up file run miga init), each protected \
+                program and its menu entry, and the notification server. Exit status 0 when all \
+                is well, 1 otherwise.
+                """)
+
+        func run() throws {
+            let findings = MIGAKit.Doctor(protection: try Miga.protection()).examine()
+            for finding in findings {
+                print("\(finding.ok ? "✓" : "✗") \(finding.text)")
+                if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }
+            }
+            if findings.contains(where: { !$0.ok }) { throw ExitCode(ExitStatus.failure) }
+        }
+    }
+
+    /// `miga uninstall`: remove what MIGA wrote.
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every shim, menu entry and hook line MIGA wrote, and nothing else.",
+            discussion: """
+                Your history and settings stay unless you give --purge; MIGA says where they are. \
+                The miga program itself stays too (make uninstall, or delete the file).
+                """)
+
+        @Flag(help: "Also delete the history and the settings.")
+        var purge = false
+
+        func run() throws {
+            let protection = try Miga.protection()
+            do {
+                let remaining = try protection.uninstall(purge: purge)
+                print("MIGA's shims, menu entries and hook lines are gone.")
+                for line in remaining { print(line) }
+            } catch {
+                printError(error.message)
+                throw ExitCode(error.status)
+            }
+        }
+    }
+}
