@@ -26,12 +26,14 @@ public struct Protection {
     var manifestPath: String { paths.dataDirectory + "/manifest" }
     var editor: ConfigEditor { ConfigEditor(path: paths.configFile) }
 
-    /// Protects `command` (idempotent): config entry first, then its shim.
-    /// `nil` settings keep what the config already says.
+    /// Protects `command` (idempotent): config entry first, then its shim and
+    /// menu overrides. A program found only through its menu entry (a Flatpak
+    /// app, say) gets no shim. `nil` settings keep what the config already says.
     public func protect(_ command: String, name: String? = nil, pause: Int? = nil,
                         nonInteractive: NonInteractivePolicy? = nil) throws(ProtectionError) {
         try Self.checkName(command)
-        guard realProgram(command) != nil else {
+        let onPath = realProgram(command) != nil
+        guard onPath || !desktop.entries(for: command).isEmpty else {
             throw ProtectionError(message: "Please install \(name ?? command) first.", status: ExitStatus.notInstalled)
         }
         if let pause, !Config.pauseRange.contains(pause) {
@@ -44,11 +46,13 @@ public struct Protection {
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
-        do {
-            try shims.install(command)
-            manifest.record(.shim(path: shims.path + "/" + command))
-        } catch {
-            throw ProtectionError(message: "miga: cannot write the shim for \(command): \(error)", status: ExitStatus.failure)
+        if onPath {
+            do {
+                try shims.install(command)
+                manifest.record(.shim(path: shims.path + "/" + command))
+            } catch {
+                throw ProtectionError(message: "miga: cannot write the shim for \(command): \(error)", status: ExitStatus.failure)
+            }
         }
         for entry in try desktop.install(command) { manifest.record(entry) }
     }

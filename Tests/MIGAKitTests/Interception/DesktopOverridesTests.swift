@@ -135,6 +135,14 @@ import Testing
         #expect(try validate(user + "/com.spotify.Client.desktop"))
     }
 
+    @Test func a_program_found_only_in_the_menu_is_protected_there_alone() throws {
+        unlink(home.path + "/bin/spotify")
+        try protection.protect("spotify")
+        #expect(FileManager.default.fileExists(atPath: user + "/com.spotify.Client.desktop"))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/miga/shims/spotify"))
+        #expect(throws: ProtectionError.self) { try protection.protect("steam") }
+    }
+
     @Test func a_terminal_program_shares_its_window_with_the_pause() throws {
         try protection.protect("htop")
         #expect(try execWords(user + "/htop.desktop") == [.text("/opt/miga/bin/miga"), .text("gate"), .text("--as"), .text("htop"),
