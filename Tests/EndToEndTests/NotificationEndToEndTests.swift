@@ -34,7 +34,7 @@ import Testing
         #expect(try sandbox.status() == 0)
         let log = try eventually("the Notify call") { server.notifyCalls > 0 ? server.monitorLog : nil }
         #expect(log.contains("string \"MIGA\""))
-        #expect(log.contains("string \"You chose yourself — day 1 of a new streak\""))
+        #expect(log.contains("string \"Your first conscious exit — the start of a streak\""))
         #expect(log.contains("string \"You stepped away from Argv-dump. This moment is yours.\""))
         let shown = try run("/usr/bin/dunstctl", ["count", "history"], environment: server.environment).output
             + run("/usr/bin/dunstctl", ["count", "displayed"], environment: server.environment).output

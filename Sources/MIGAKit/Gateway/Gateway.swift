@@ -265,9 +265,10 @@ public final class Gateway {
     /// The bloom on screen while the notification goes out; the terminal is
     /// left only after both, and the notification never holds it up for long.
     private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop) -> CelebrationWords {
-        let streak = Streak(exits: (try? store?.exitInstants()) ?? [], now: context.time.now(),
-                            timeZone: context.timeZone ?? .current)
-        let words = CelebrationWords(program: settings.displayName, streak: streak.current)
+        let now = context.time.now()
+        let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: context.timeZone ?? .current) })??.current ?? 0
+        let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
+        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone)
         let started = context.time.monotonic()
         let pending = loaded.config.notifications
             ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))
@@ -283,10 +284,13 @@ public final class Gateway {
 public struct CelebrationWords: Equatable, Sendable {
     public let program: String
     public let streak: Int
+    /// A streak length reached for the first time ever (see `Milestones`).
+    public let milestone: Int?
 
-    public init(program: String, streak: Int) {
+    public init(program: String, streak: Int, milestone: Int? = nil) {
         self.program = program
         self.streak = streak
+        self.milestone = milestone
     }
 
     var streakText: String {
@@ -295,7 +299,16 @@ public struct CelebrationWords: Equatable, Sendable {
 
     public var headline: String { "You chose yourself." }
     public var detail: String { "\(program) can wait · \(streakText)" }
-    public var summary: String { "You chose yourself — \(streakText)" }
+    public var summary: String {
+        switch milestone {
+        case 1: "Your first conscious exit — the start of a streak"
+        case 7: "7 days in a row — a week of choosing yourself"
+        case 21: "21 days in a row — a habit taking root"
+        case 30: "30 days in a row — a month of choosing yourself"
+        case .some(let days): "\(days) days in a row — remarkable"
+        case nil: "You chose yourself — \(streakText)"
+        }
+    }
     public var body: String { "You stepped away from \(program). This moment is yours." }
     /// The line left in the terminal once the pause is gone.
     public var farewell: String { "✓ \(headline) \(detail)." }

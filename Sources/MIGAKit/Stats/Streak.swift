@@ -35,8 +35,4 @@ public struct Streak: Equatable, Sendable {
         self.init(current: current, best: best)
     }
 
-    /// The streak from the instants of conscious exits, in `timeZone`.
-    public init(exits: [Date], now: Date, timeZone: TimeZone) {
-        self.init(exitDays: exits.map { LocalDay($0, in: timeZone) }, today: LocalDay(now, in: timeZone))
-    }
 }

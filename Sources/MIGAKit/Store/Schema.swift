@@ -27,6 +27,13 @@ enum Schema {
             value TEXT NOT NULL
         );
         """,
+        // Sessions from several machines, merged by `miga sync`: which device
+        // each came from ('' for this one, whatever its id). Day charts read by end time.
+        """
+        ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+        CREATE INDEX sessions_by_end ON sessions (ended_at);
+        CREATE INDEX sessions_by_program ON sessions (program, outcome);
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

@@ -25,10 +25,13 @@ public struct SessionRecord: Equatable, Sendable {
     public var deepenCount: Int
     /// Ids of the quotes shown, in order.
     public var quotes: [String]
+    /// The machine it happened on: empty for this one, else the id of the
+    /// device whose synced file it came from.
+    public var device: String
 
     public init(id: String, program: String, startedAt: Date, endedAt: Date? = nil,
                 outcome: SessionOutcome, pausedSeconds: Double = 0, deepenCount: Int = 0,
-                quotes: [String] = []) {
+                quotes: [String] = [], device: String = "") {
         self.id = id
         self.program = program
         self.startedAt = startedAt
@@ -37,6 +40,7 @@ public struct SessionRecord: Equatable, Sendable {
         self.pausedSeconds = pausedSeconds
         self.deepenCount = deepenCount
         self.quotes = quotes
+        self.device = device
     }
 }
 

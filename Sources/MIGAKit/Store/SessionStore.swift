@@ -11,7 +11,7 @@ import GRDB
 /// one IMMEDIATE transaction, so many gateways ending at once queue for the
 /// write lock (with a generous busy timeout) instead of failing.
 public final class SessionStore: Sendable {
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
     public let path: String
     /// Pass-throughs waiting to be folded in (see `Inbox`).
     public let inbox: Inbox
@@ -120,7 +120,7 @@ public final class SessionStore: Sendable {
     public func sessions() throws -> [SessionRecord] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes
+                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device
                 FROM sessions ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
@@ -129,8 +129,49 @@ public final class SessionStore: Sendable {
                     endedAt: (row["ended_at"] as Int64?).map(Date.init(milliseconds:)),
                     outcome: SessionOutcome(rawValue: row["outcome"]) ?? .abandoned,
                     pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
-                    quotes: Self.ids(fromColumn: row["quotes"]))
+                    quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"])
             }
+        }
+    }
+
+    /// Adds the sessions whose ids are not in the store yet, all in one
+    /// transaction (so a failure adds none). Returns how many were new.
+    @discardableResult
+    public func insertMissing(_ records: [SessionRecord]) throws -> Int {
+        try immediate { db in
+            var added = 0
+            for record in records {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO sessions
+                        (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [record.id, record.program, record.startedAt.milliseconds,
+                                     record.endedAt?.milliseconds, record.outcome.rawValue, record.pausedSeconds,
+                                     record.deepenCount, Self.column(record.quotes), record.device])
+                added += db.changesCount
+            }
+            return added
+        }
+    }
+
+    /// This machine's id among the devices that sync one history, made on first use.
+    public func deviceID() throws -> String {
+        try immediate { db in
+            if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'device_id'") { return id }
+            let id = newSessionID()
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('device_id', ?)", arguments: [id])
+            return id
+        }
+    }
+
+    /// A value kept in the store's small key-value table.
+    public func meta(_ key: String) throws -> String? {
+        try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setMeta(_ key: String, _ value: String) throws {
+        try immediate { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
         }
     }
 
@@ -139,18 +180,9 @@ public final class SessionStore: Sendable {
         try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
     }
 
-    /// When each conscious exit happened, oldest first: the input of streaks.
-    public func exitInstants() throws -> [Date] {
-        try queue.read { db in
-            try Int64.fetchAll(db, sql: """
-                SELECT ended_at FROM sessions WHERE outcome = 'exit' AND ended_at IS NOT NULL ORDER BY ended_at
-                """).map(Date.init(milliseconds:))
-        }
-    }
-
     // MARK: Internals
 
-    private func immediate<T>(_ body: (Database) throws -> T) throws -> T {
+    func immediate<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.writeWithoutTransaction { db in
             var result: T?
             try db.inTransaction(.immediate) {

@@ -47,13 +47,33 @@ import Testing
         #expect(rows[0].quotes.count == 1)
         #expect(rows[0].endedAt != nil)
         #expect(notifier.notifications == [DesktopNotification(
-            summary: "You chose yourself — day 1 of a new streak",
+            summary: "Your first conscious exit — the start of a streak",
             body: "You stepped away from Fake. This moment is yours.")])
         #expect(messages.contains("✓ You chose yourself. Fake can wait · day 1 of a new streak."))
+        // The first-exit milestone is celebrated once; the next exit is an ordinary one.
+        let (again, _) = gateway([ScriptedTerminal.keys("e"), .wait(5)])
+        _ = again.run(GateRequest(command: "fake"))
+        #expect(notifier.notifications.last?.summary == "You chose yourself — day 1 of a new streak")
+    }
+
+    @Test func a_seven_day_streak_is_celebrated_once() throws {
+        let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
+        try store.setMeta("milestones_celebrated", "1")
+        try store.insertMissing((1...6).map { daysAgo in
+            let day = time.now() - Double(daysAgo) * 86_400
+            return SessionRecord(id: "earlier-\(daysAgo)", program: "fake", startedAt: day, endedAt: day, outcome: .exit)
+        })
+        for _ in 0..<2 {
+            let (gate, _) = gateway([ScriptedTerminal.keys("e"), .wait(5)])
+            _ = gate.run(GateRequest(command: "fake"))
+        }
+        #expect(notifier.notifications.map(\.summary) == ["7 days in a row — a week of choosing yourself",
+                                                          "You chose yourself — 7-day streak"])
     }
 
     @Test func the_notification_counts_the_streak_from_earlier_days() throws {
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
+        try store.setMeta("milestones_celebrated", "1")
         for daysAgo in 1...3 {
             let day = time.now() - Double(daysAgo) * 86_400
             var generator = SeededGenerator(seed: 1)

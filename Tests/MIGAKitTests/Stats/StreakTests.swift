@@ -35,29 +35,61 @@ import Testing
         #expect(Streak(exitDays: [], today: day("2027-01-12")) == Streak(current: 0, best: 0))
     }
 
-    @Test func a_spring_forward_day_is_one_day() {
+    /// The streak as MIGA computes it: exits in a real store, days grouped in SQL.
+    func streak(exits: [String], now: String, zone: String) throws -> Streak {
+        let folder = TemporaryDirectory()
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        try store.insertMissing(exits.enumerated().map { index, text in
+            SessionRecord(id: "exit-\(index)", program: "p", startedAt: instant(text, in: zone) - 60,
+                          endedAt: instant(text, in: zone), outcome: .exit, pausedSeconds: 60)
+        })
+        return try StatsReport.streak(from: store, now: instant(now, in: zone), timeZone: TimeZone(identifier: zone)!)
+    }
+
+    @Test func a_spring_forward_day_is_one_day() throws {
         // New York skips 02:00–03:00 on 2027-03-14: a 23-hour day.
-        let zone = "America/New_York"
-        let exits = ["2027-03-13 23:30:00", "2027-03-14 23:30:00", "2027-03-15 00:30:00"].map { instant($0, in: zone) }
-        let streak = Streak(exits: exits, now: instant("2027-03-15 12:00:00", in: zone), timeZone: TimeZone(identifier: zone)!)
+        let streak = try streak(exits: ["2027-03-13 23:30:00", "2027-03-14 23:30:00", "2027-03-15 00:30:00"],
+                                now: "2027-03-15 12:00:00", zone: "America/New_York")
         #expect(streak == Streak(current: 3, best: 3))
     }
 
-    @Test func a_fall_back_day_is_one_day() {
+    @Test func a_fall_back_day_is_one_day() throws {
         // New York repeats 01:00–02:00 on 2026-11-01: a 25-hour day.
-        let zone = "America/New_York"
-        let exits = ["2026-10-31 00:30:00", "2026-11-01 23:30:00", "2026-11-02 00:10:00"].map { instant($0, in: zone) }
-        let streak = Streak(exits: exits, now: instant("2026-11-02 08:00:00", in: zone), timeZone: TimeZone(identifier: zone)!)
+        let streak = try streak(exits: ["2026-10-31 00:30:00", "2026-11-01 23:30:00", "2026-11-02 00:10:00"],
+                                now: "2026-11-02 08:00:00", zone: "America/New_York")
         #expect(streak == Streak(current: 3, best: 3))
     }
 
-    @Test func one_second_before_midnight_and_midnight_are_different_days() {
+    @Test func exits_on_each_side_of_a_dst_change_fall_on_their_own_days() throws {
+        // 01:30 happens twice on 2026-11-01 in New York; 23:59 the day before is still October 31.
+        let streak = try streak(exits: ["2026-10-31 23:59:00", "2026-11-01 01:30:00", "2026-11-01 03:00:00"],
+                                now: "2026-11-01 12:00:00", zone: "America/New_York")
+        #expect(streak == Streak(current: 2, best: 2))
+    }
+
+    @Test func one_second_before_midnight_and_midnight_are_different_days() throws {
         let zone = TimeZone(identifier: "Europe/Berlin")!
         let late = instant("2027-06-01 23:59:59", in: "Europe/Berlin")
         let midnight = instant("2027-06-02 00:00:00", in: "Europe/Berlin")
         #expect(LocalDay(late, in: zone).description == "2027-06-01")
         #expect(LocalDay(midnight, in: zone).description == "2027-06-02")
-        #expect(Streak(exits: [late, midnight], now: midnight, timeZone: zone) == Streak(current: 2, best: 2))
+        #expect(try streak(exits: ["2027-06-01 23:59:59", "2027-06-02 00:00:00"], now: "2027-06-02 00:00:00",
+                           zone: "Europe/Berlin") == Streak(current: 2, best: 2))
+    }
+
+    @Test func a_travel_day_counts_in_the_zone_of_the_moment_of_looking() throws {
+        // Exits at 20:00 in Los Angeles on two days; seen from Tokyo they fall a day later.
+        let exits = ["2027-01-10 20:00:00", "2027-01-11 20:00:00"]
+        #expect(try streak(exits: exits, now: "2027-01-11 21:00:00", zone: "America/Los_Angeles") == Streak(current: 2, best: 2))
+        let folder = TemporaryDirectory()
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        try store.insertMissing(exits.enumerated().map { index, text in
+            SessionRecord(id: "e\(index)", program: "p", startedAt: instant(text, in: "America/Los_Angeles"),
+                          endedAt: instant(text, in: "America/Los_Angeles"), outcome: .exit)
+        })
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let days = try store.exitDays(in: tokyo, SessionStore.Scope()).map(\.description).sorted()
+        #expect(days == ["2027-01-11", "2027-01-12"])
     }
 
     @Test func days_follow_the_time_zone_the_person_is_in() {

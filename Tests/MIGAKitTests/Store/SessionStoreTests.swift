@@ -44,7 +44,7 @@ import Testing
         rows = try store.sessions()
         #expect(rows == [SessionRecord(id: "s1", program: "firefox", startedAt: start, endedAt: start + 42, outcome: .exit,
                                        pausedSeconds: 42, deepenCount: 1, quotes: [quote!, "b"])])
-        #expect(try store.exitInstants() == [start + 42])
+        #expect(try store.totals(SessionStore.Scope()).exits == 1)
     }
 
     @Test func open_rows_of_dead_gateways_are_settled_but_live_ones_are_not() throws {

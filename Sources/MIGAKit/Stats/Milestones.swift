@@ -1,0 +1,28 @@
+import Foundation
+
+/// Streak lengths worth a celebration of their own, each celebrated once ever.
+public enum Milestones {
+    public static let days = [1, 7, 21, 30, 100]
+    /// Where the store remembers which were celebrated.
+    static let metaKey = "milestones_celebrated"
+
+    /// The milestone `streak` reaches now, unless it was celebrated before.
+    public static func reached(by streak: Int, celebrated: Set<Int>) -> Int? {
+        days.contains(streak) && !celebrated.contains(streak) ? streak : nil
+    }
+
+    /// The milestone reached by `streak`, remembered in `store` so it is never celebrated twice.
+    public static func claim(_ streak: Int, in store: SessionStore) throws -> Int? {
+        let celebrated = Set(((try store.meta(metaKey)) ?? "").split(separator: " ").compactMap { Int($0) })
+        guard let milestone = reached(by: streak, celebrated: celebrated) else { return nil }
+        try store.setMeta(metaKey, (celebrated.union([milestone])).sorted().map(String.init).joined(separator: " "))
+        return milestone
+    }
+}
+
+extension StatsReport {
+    /// The streak alone, as the celebration and the hub need it; the same code as `miga stats`.
+    public static func streak(from store: SessionStore, now: Date, timeZone: TimeZone) throws -> Streak {
+        Streak(exitDays: try store.exitDays(in: timeZone, SessionStore.Scope()), today: LocalDay(now, in: timeZone))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Counts over a set of rows, by the definitions of the design.
+public struct Totals: Equatable, Sendable {
+    /// Gateway runs that showed the pause: exit, proceed or abandoned.
+    public var sessions = 0
+    /// Conscious exits: Exit to Focus.
+    public var exits = 0
+    public var proceeds = 0
+    public var abandoned = 0
+    /// Launches without a pause; never counted as sessions.
+    public var passThroughs = 0
+    public var pausedSeconds = 0.0
+
+    public init(sessions: Int = 0, exits: Int = 0, proceeds: Int = 0, abandoned: Int = 0, passThroughs: Int = 0,
+                pausedSeconds: Double = 0) {
+        self.sessions = sessions
+        self.exits = exits
+        self.proceeds = proceeds
+        self.abandoned = abandoned
+        self.passThroughs = passThroughs
+        self.pausedSeconds = pausedSeconds
+    }
+
+    /// Conscious exits ÷ sessions × 100, rounded to a whole percent; none without sessions.
+    public var intentionalityScore: Int? {
+        sessions == 0 ? nil : Int((Double(exits) / Double(sessions) * 100).rounded())
+    }
+
+    /// Total seconds spent in pauses ÷ 3600.
+    public var hoursReclaimed: Double { pausedSeconds / 3600 }
+}
+
+/// One local day of the chart.
+public struct DayCount: Equatable, Sendable {
+    public let day: LocalDay
+    public let exits: Int
+    public let proceeds: Int
+}
+
+/// One program's line of the table.
+public struct ProgramCount: Equatable, Sendable {
+    public let program: String
+    public let totals: Totals
+}
+
+/// Which part of the history the numbers cover.
+public struct StatsFilter: Equatable, Sendable {
+    /// Only the last N local days (cards and table); the chart shows N days.
+    public var days: Int?
+    public var program: String?
+    /// One device of those that sync a history; nil means all of them.
+    public var device: String?
+
+    public init(days: Int? = nil, program: String? = nil, device: String? = nil) {
+        self.days = days
+        self.program = program
+        self.device = device
+    }
+}
+
+/// Everything `miga stats` shows.
+public struct StatsReport: Equatable, Sendable {
+    public let filter: StatsFilter
+    public let today: LocalDay
+    public let totals: Totals
+    public let streak: Streak
+    /// The chart: oldest day first, ending today.
+    public let days: [DayCount]
+    public let programs: [ProgramCount]
+    /// The last 7 local days, and the 7 before them: the trend arrows.
+    public let thisWeek: Totals
+    public let lastWeek: Totals
+
+    /// The seed's hoped-for share of conscious exits.
+    public static let hopedForBand = 18...30
+    /// The share that one sec's users reached in its field study (PNAS 2023).
+    public static let fieldStudyShare = 36
+    public static let chartDays = 30
+
+    /// Computes the report from `store` as of `now`, counting days in `timeZone`.
+    public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
+                               timeZone: TimeZone) throws -> StatsReport {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let today = LocalDay(now, in: timeZone)
+        let startOfToday = calendar.startOfDay(for: now)
+        // Local midnights, by the calendar: a 23- or 25-hour day is one day.
+        func midnight(daysAgo: Int) -> Date {
+            calendar.date(byAdding: .day, value: -daysAgo, to: startOfToday) ?? startOfToday
+        }
+        let tomorrow = calendar.date(byAdding: .day, value: 1, to: startOfToday) ?? now
+
+        var scope = SessionStore.Scope(program: filter.program, device: filter.device)
+        if let days = filter.days { scope.from = midnight(daysAgo: days - 1) }
+        let totals = try store.totals(scope)
+        let programs = try store.totalsByProgram(scope).map { ProgramCount(program: $0.program, totals: $0.totals) }
+
+        let chartLength = max(1, filter.days ?? chartDays)
+        let periods = (0..<chartLength).reversed().map { daysAgo in
+            (start: midnight(daysAgo: daysAgo), end: daysAgo == 0 ? tomorrow : midnight(daysAgo: daysAgo - 1))
+        }
+        var unbounded = scope
+        unbounded.from = nil
+        let counts = try store.exitsAndProceeds(in: periods, unbounded)
+        let days = counts.enumerated().map { index, count in
+            DayCount(day: LocalDay(number: today.number - (chartLength - 1 - index)), exits: count.exits, proceeds: count.proceeds)
+        }
+
+        var week = unbounded
+        week.from = midnight(daysAgo: 6)
+        week.until = tomorrow
+        let thisWeek = try store.totals(week)
+        week.from = midnight(daysAgo: 13)
+        week.until = midnight(daysAgo: 6)
+        let lastWeek = try store.totals(week)
+
+        let streak = Streak(exitDays: try store.exitDays(in: timeZone, unbounded), today: today)
+        return StatsReport(filter: filter, today: today, totals: totals, streak: streak, days: days, programs: programs,
+                           thisWeek: thisWeek, lastWeek: lastWeek)
+    }
+}

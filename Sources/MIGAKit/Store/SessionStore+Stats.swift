@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+
+/// The queries behind the numbers: aggregates over indexed rows, so that a
+/// history of a million sessions still answers in a fraction of a second.
+extension SessionStore {
+    /// Which rows a query counts.
+    struct Scope {
+        var from: Date?
+        var until: Date?
+        var program: String?
+        var device: String?
+
+        /// The WHERE clause and its arguments (completed rows only: an `open` row is a pause in progress).
+        var condition: (sql: String, arguments: StatementArguments) {
+            var clauses = ["outcome != 'open'"]
+            var arguments: StatementArguments = []
+            if let from {
+                clauses.append("ended_at >= ?")
+                arguments += [from.milliseconds]
+            }
+            if let until {
+                clauses.append("ended_at < ?")
+                arguments += [until.milliseconds]
+            }
+            if let program {
+                clauses.append("program = ?")
+                arguments += [program]
+            }
+            if let device {
+                clauses.append("device = ?")
+                arguments += [device]
+            }
+            return (clauses.joined(separator: " AND "), arguments)
+        }
+    }
+
+    static let totalsColumns = """
+        COUNT(*) FILTER (WHERE outcome IN ('exit', 'proceed', 'abandoned')),
+        COUNT(*) FILTER (WHERE outcome = 'exit'),
+        COUNT(*) FILTER (WHERE outcome = 'proceed'),
+        COUNT(*) FILTER (WHERE outcome = 'abandoned'),
+        COUNT(*) FILTER (WHERE outcome = 'passthrough'),
+        TOTAL(paused_seconds)
+        """
+
+    static func totals(_ row: Row, offset: Int = 0) -> Totals {
+        Totals(sessions: row[offset], exits: row[offset + 1], proceeds: row[offset + 2], abandoned: row[offset + 3],
+               passThroughs: row[offset + 4], pausedSeconds: row[offset + 5])
+    }
+
+    func totals(_ scope: Scope) throws -> Totals {
+        let (condition, arguments) = scope.condition
+        return try queue.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT \(Self.totalsColumns) FROM sessions WHERE \(condition)", arguments: arguments)
+            return row.map { Self.totals($0) } ?? Totals()
+        }
+    }
+
+    /// Totals per program, most sessions first.
+    func totalsByProgram(_ scope: Scope) throws -> [(program: String, totals: Totals)] {
+        let (condition, arguments) = scope.condition
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT program, \(Self.totalsColumns) FROM sessions WHERE \(condition)
+                GROUP BY program ORDER BY 2 DESC, program
+                """, arguments: arguments).map { row in (row[0], Self.totals(row, offset: 1)) }
+        }
+    }
+
+    /// Exits and proceeds in each of the given periods (local days), in one pass.
+    func exitsAndProceeds(in periods: [(start: Date, end: Date)], _ scope: Scope) throws -> [(exits: Int, proceeds: Int)] {
+        guard !periods.isEmpty else { return [] }
+        var scope = scope
+        scope.from = periods.map(\.start).min()
+        scope.until = periods.map(\.end).max()
+        let (condition, arguments) = scope.condition
+        let values = periods.indices.map { _ in "(?, ?, ?)" }.joined(separator: ", ")
+        var all: StatementArguments = []
+        for (index, period) in periods.enumerated() { all += [index, period.start.milliseconds, period.end.milliseconds] }
+        all += arguments
+        return try queue.read { db in
+            var counts = Array(repeating: (exits: 0, proceeds: 0), count: periods.count)
+            for row in try Row.fetchAll(db, sql: """
+                WITH periods(number, start, finish) AS (VALUES \(values))
+                SELECT periods.number,
+                       COUNT(*) FILTER (WHERE outcome = 'exit'),
+                       COUNT(*) FILTER (WHERE outcome = 'proceed')
+                FROM periods JOIN sessions ON ended_at >= periods.start AND ended_at < periods.finish
+                WHERE \(condition)
+                GROUP BY periods.number
+                """, arguments: all) {
+                counts[row[0]] = (row[1], row[2])
+            }
+            return counts
+        }
+    }
+
+    /// The local days with at least one conscious exit. Each stretch of the
+    /// zone's history with one UTC offset is a query of its own, so the
+    /// grouping by day happens in SQL and stays right across DST changes.
+    func exitDays(in timeZone: TimeZone, _ scope: Scope) throws -> Set<LocalDay> {
+        var scope = scope
+        let (condition, arguments) = scope.condition
+        let range = try queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT MIN(ended_at), MAX(ended_at) FROM sessions WHERE outcome = 'exit' AND \(condition)",
+                             arguments: arguments)
+        }
+        guard let row = range, let first = row[0] as Int64?, let last = row[1] as Int64? else { return [] }
+        var days: Set<LocalDay> = []
+        for period in OffsetPeriods(timeZone: timeZone, from: Date(milliseconds: first), through: Date(milliseconds: last)) {
+            scope.from = period.start
+            scope.until = period.end
+            let (condition, arguments) = scope.condition
+            let offset = Int64(period.offset) * 1000
+            try queue.read { db in
+                for number in try Int.fetchAll(db, sql: """
+                    SELECT DISTINCT (ended_at + \(offset)) / 86400000 FROM sessions
+                    WHERE outcome = 'exit' AND \(condition)
+                    """, arguments: arguments) {
+                    days.insert(LocalDay(number: number))
+                }
+            }
+        }
+        return days
+    }
+}
+
+/// The stretches of a time zone's history with one UTC offset each, from its
+/// transitions (daylight saving time), covering an interval.
+struct OffsetPeriods: Sequence {
+    let timeZone: TimeZone
+    let from: Date
+    let through: Date
+
+    func makeIterator() -> AnyIterator<(start: Date, end: Date, offset: Int)> {
+        var cursor: Date? = from
+        return AnyIterator {
+            guard let start = cursor, start <= through else { return nil }
+            let next = timeZone.nextDaylightSavingTimeTransition(after: start)
+            let end = next.map { Swift.min($0, through.addingTimeInterval(0.001)) } ?? through.addingTimeInterval(0.001)
+            cursor = next.flatMap { $0 <= through ? $0 : nil }
+            return (start, end, timeZone.secondsFromGMT(for: start))
+        }
+    }
+}
