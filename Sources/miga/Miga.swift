@@ -16,7 +16,8 @@ struct Miga: ParsableCommand {
               miga gate firefox -- https://example.org
             """,
         version: "0.1.0",
-        subcommands: [Gate.self, Protect.self, Unprotect.self, List.self, Init.self, Doctor.self, Uninstall.self]
+        subcommands: [Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self, Init.self, Doctor.self,
+                      Export.self, Import.self, SyncFolder.self, Uninstall.self]
     )
 
     static func main() {

@@ -38,6 +38,8 @@ public enum ExitStatus {
     /// Something went wrong that is not the person's doing (a file that cannot be written).
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
+    /// A file to import is not a MIGA export (EX_DATAERR).
+    public static let dataError: Int32 = 65
     /// A program whose policy is `deny` was started without a terminal.
     public static let denied: Int32 = 69
     public static let cannotExecute: Int32 = 126

@@ -23,14 +23,22 @@ public enum ColorMode: Sendable, Equatable {
 /// Turns tones into SGR sequences for a colour mode.
 public struct Palette: Sendable {
     public let mode: ColorMode
+    /// Full-screen (the pause) paints the light sheet; inline output (stats,
+    /// lists) keeps the person's own background and text colour, adding only
+    /// the teal accent and emphasis.
+    public let fullScreen: Bool
 
-    public init(mode: ColorMode) { self.mode = mode }
+    public init(mode: ColorMode, fullScreen: Bool = true) {
+        self.mode = mode
+        self.fullScreen = fullScreen
+    }
 
     /// Whether the palette paints its own background (the light sheet).
-    public var paintsBackground: Bool { mode == .trueColor || mode == .ansi256 }
+    public var paintsBackground: Bool { fullScreen && (mode == .trueColor || mode == .ansi256) }
 
     /// The sequence that starts text in `tone` (after a reset).
     public func sgr(_ tone: Tone) -> String {
+        if !fullScreen { return inline(tone) }
         switch mode {
         case .none: return plain(tone)
         case .ansi16: return ansi16(tone)
@@ -50,6 +58,54 @@ public struct Palette: Sendable {
         case .ansi256: "\u{1B}[48;5;255m"
         default: ""
         }
+    }
+
+    /// Inline: default colours, emphasis, and teal where it means something;
+    /// plain text, no sequences at all, without colours (a pipe, NO_COLOR).
+    private func inline(_ tone: Tone) -> String {
+        if mode == .none { return "" }
+        let teal = switch mode {
+        case .none: ""
+        case .ansi16: "\u{1B}[36m"
+        case .ansi256: "\u{1B}[38;5;37m"
+        case .trueColor: fg(0, 169, 181)
+        }
+        return switch tone {
+        case .body: ""
+        case .quote: "\u{1B}[1m"
+        case .muted, .faint, .track: "\u{1B}[2m"
+        case .accent: teal
+        case .accentDeep, .primary: "\u{1B}[1m" + teal
+        case .notice: "\u{1B}[33m"
+        }
+    }
+
+    /// Lines for output in the flow of a terminal (not a full screen): each
+    /// span in its tone, trailing blanks trimmed, a reset at each line's end.
+    public func render(_ lines: [Line]) -> String {
+        lines.map { line in
+            var spans: [Span] = []
+            // One sequence for a run of spans in the same tone.
+            for span in line.spans {
+                if let last = spans.last, sgr(last.tone) == sgr(span.tone) {
+                    spans[spans.count - 1].text += span.text
+                } else {
+                    spans.append(span)
+                }
+            }
+            while let last = spans.last, last.text.allSatisfy({ $0 == " " }) { spans.removeLast() }
+            if let last = spans.last {
+                var text = last.text
+                while text.last == " " { text.removeLast() }
+                spans[spans.count - 1].text = text
+            }
+            guard !spans.isEmpty else { return "" }
+            let body = spans.map { span in
+                let start = sgr(span.tone)
+                return start.isEmpty ? span.text : start + span.text + "\u{1B}[0m"
+            }.joined()
+            return body
+        }.joined(separator: "\n") + "\n"
     }
 
     private func plain(_ tone: Tone) -> String {

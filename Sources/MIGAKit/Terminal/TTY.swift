@@ -116,3 +116,16 @@ public final class TTY: TerminalDevice {
         enter()
     }
 }
+
+/// The width of standard output when it is a terminal, else `$COLUMNS`, else 80.
+public func outputColumns(environment: [String: String]) -> Int {
+    var window = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
+    return environment["COLUMNS"].flatMap(Int.init) ?? 80
+}
+
+/// Colours for output in the flow of the terminal: none when standard output
+/// is not a terminal (a pipe, a file) or under NO_COLOR.
+public func outputPalette(environment: [String: String]) -> Palette {
+    Palette(mode: isatty(1) == 1 ? ColorMode.detect(environment: environment) : .none, fullScreen: false)
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension StatsReport {
+    /// `miga stats --json`: the same numbers in a stable schema (version 1,
+    /// documented in the README). Keys are sorted; absent values are null.
+    public func json(now: Date, timeZone: TimeZone) -> String {
+        func totals(_ totals: Totals) -> [String: Any] {
+            ["sessions": totals.sessions, "conscious_exits": totals.exits, "proceeds": totals.proceeds,
+             "abandoned": totals.abandoned, "pass_throughs": totals.passThroughs,
+             "paused_seconds": rounded(totals.pausedSeconds, 3), "hours_reclaimed": rounded(totals.hoursReclaimed, 3),
+             "intentionality_score": totals.intentionalityScore ?? NSNull()]
+        }
+        var document = totals(self.totals)
+        document["schema"] = 1
+        document["generated_at"] = Exchange.iso(now)
+        document["time_zone"] = timeZone.identifier
+        document["today"] = today.description
+        document["filter"] = ["days": filter.days ?? NSNull(), "program": filter.program ?? NSNull(),
+                              "device": filter.device ?? NSNull()] as [String: Any]
+        document["streak"] = ["current": streak.current, "best": streak.best]
+        document["week"] = ["this": totals(thisWeek), "last": totals(lastWeek)]
+        document["days"] = days.map { ["date": $0.day.description, "conscious_exits": $0.exits, "proceeds": $0.proceeds] }
+        document["programs"] = programs.map { program -> [String: Any] in
+            var entry = totals(program.totals)
+            entry["program"] = program.program
+            return entry
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private func rounded(_ value: Double, _ places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+}

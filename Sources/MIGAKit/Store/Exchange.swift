@@ -1,0 +1,227 @@
+import Foundation
+
+/// Sessions as files other programs (and other machines) can read: JSON, CSV,
+/// and JSON Lines for sync. One record per session, every field spelled out,
+/// instants in ISO 8601 UTC with milliseconds.
+public enum Exchange {
+    public enum Format: String, CaseIterable, Sendable {
+        case json, csv
+    }
+
+    /// One session as it travels. `device` is filled in: a record always says
+    /// which machine it came from.
+    struct Record: Codable, Equatable {
+        var id: String
+        var program: String
+        var started_at: String
+        var ended_at: String?
+        var outcome: String
+        var paused_seconds: Double
+        var deepen_count: Int
+        var quotes: [String]
+        var device: String
+    }
+
+    struct Document: Codable {
+        var format = "miga-sessions"
+        var version = 1
+        var sessions: [Record]
+    }
+
+    static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes", "device"]
+
+    // MARK: Writing
+
+    public static func encode(_ sessions: [SessionRecord], as format: Format, localDevice: String) -> String {
+        let records = sessions.map { record($0, localDevice: localDevice) }
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(Document(sessions: records))) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        case .csv:
+            let rows = records.map { record in
+                [record.id, record.program, record.started_at, record.ended_at ?? "", record.outcome,
+                 number(record.paused_seconds), String(record.deepen_count), record.quotes.joined(separator: " "), record.device]
+            }
+            return ([csvHeader] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        }
+    }
+
+    /// One compact line of JSON, for the append-only sync files.
+    static func line(_ session: SessionRecord, localDevice: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(record(session, localDevice: localDevice))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func record(_ session: SessionRecord, localDevice: String) -> Record {
+        Record(id: session.id, program: session.program, started_at: iso(session.startedAt),
+               ended_at: session.endedAt.map(iso), outcome: session.outcome.rawValue,
+               paused_seconds: session.pausedSeconds, deepen_count: session.deepenCount, quotes: session.quotes,
+               device: session.device.isEmpty ? localDevice : session.device)
+    }
+
+    // MARK: Reading
+
+    /// Reads a whole export, or fails naming the first bad record; nothing is
+    /// half-read. Sessions from `localDevice` come back as this machine's.
+    public static func decode(_ text: String, localDevice: String) throws(ExchangeError) -> [SessionRecord] {
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("{") {
+            let document: Document
+            do {
+                document = try JSONDecoder().decode(Document.self, from: Data(text.utf8))
+            } catch {
+                throw ExchangeError(message: "not a MIGA export: \(describe(error))")
+            }
+            guard document.format == "miga-sessions", document.version == 1 else {
+                throw ExchangeError(message: "not a MIGA export of a version this miga reads (format \(document.format), version \(document.version))")
+            }
+            var sessions: [SessionRecord] = []
+            for (index, record) in document.sessions.enumerated() {
+                sessions.append(try session(record, localDevice: localDevice, place: "session \(index + 1)"))
+            }
+            return sessions
+        }
+        return try decodeCSV(text, localDevice: localDevice)
+    }
+
+    static func decodeCSV(_ text: String, localDevice: String) throws(ExchangeError) -> [SessionRecord] {
+        let rows = try csvRows(text)
+        guard let header = rows.first, header == csvHeader else {
+            throw ExchangeError(message: "line 1: expected the header \(csvHeader.joined(separator: ","))")
+        }
+        var sessions: [SessionRecord] = []
+        for (index, fields) in rows.dropFirst().enumerated() {
+            let place = "line \(index + 2)"
+            if fields == [""] { continue }
+            guard fields.count == csvHeader.count else {
+                throw ExchangeError(message: "\(place): expected \(csvHeader.count) fields, found \(fields.count)")
+            }
+            guard let paused = Double(fields[5]), let deepens = Int(fields[6]) else {
+                throw ExchangeError(message: "\(place): paused_seconds and deepen_count must be numbers")
+            }
+            let record = Record(id: fields[0], program: fields[1], started_at: fields[2], ended_at: fields[3].isEmpty ? nil : fields[3],
+                                outcome: fields[4], paused_seconds: paused, deepen_count: deepens,
+                                quotes: fields[7].split(separator: " ").map(String.init), device: fields[8])
+            sessions.append(try session(record, localDevice: localDevice, place: place))
+        }
+        return sessions
+    }
+
+    static func session(_ record: Record, localDevice: String, place: String) throws(ExchangeError) -> SessionRecord {
+        func fail(_ message: String) -> ExchangeError { ExchangeError(message: "\(place): \(message)") }
+        guard !record.id.isEmpty, !record.id.contains(where: \.isWhitespace) else { throw fail("the id must be one word") }
+        guard !record.program.isEmpty else { throw fail("the program is missing") }
+        guard let outcome = SessionOutcome(rawValue: record.outcome), outcome != .open else {
+            throw fail("the outcome must be exit, proceed, abandoned or passthrough, not \"\(record.outcome)\"")
+        }
+        guard let started = date(record.started_at) else { throw fail("started_at is not an ISO 8601 instant: \(record.started_at)") }
+        var ended: Date?
+        if let text = record.ended_at {
+            guard let instant = date(text) else { throw fail("ended_at is not an ISO 8601 instant: \(text)") }
+            ended = instant
+        }
+        guard record.paused_seconds.isFinite, record.paused_seconds >= 0 else { throw fail("paused_seconds must be zero or more") }
+        guard record.deepen_count >= 0 else { throw fail("deepen_count must be zero or more") }
+        guard !record.quotes.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else {
+            throw fail("quote ids must be single words")
+        }
+        return SessionRecord(id: record.id, program: record.program, startedAt: started, endedAt: ended, outcome: outcome,
+                             pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
+                             device: record.device == localDevice ? "" : record.device)
+    }
+
+    // MARK: Details
+
+    /// `2027-01-15T08:00:00.123Z`. The milliseconds are written out here: the
+    /// store keeps whole milliseconds, and Foundation's style truncates a
+    /// double's .1229999… to .122.
+    static func iso(_ date: Date) -> String {
+        let milliseconds = date.milliseconds
+        let (seconds, fraction) = (milliseconds - ((milliseconds % 1000) + 1000) % 1000, ((milliseconds % 1000) + 1000) % 1000)
+        let whole = Date(milliseconds: seconds).formatted(Date.ISO8601FormatStyle())
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction) + "Z"
+    }
+
+    /// An ISO 8601 instant, with or without fractional seconds, to the millisecond.
+    static func date(_ text: String) -> Date? {
+        guard let parsed = (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text)) else { return nil }
+        return Date(milliseconds: parsed.milliseconds)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// RFC 4180: fields separated by commas, rows by line breaks, quotes doubled inside quoted fields.
+    static func csvRows(_ text: String) throws(ExchangeError) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var line = 1
+        var characters = text.makeIterator()
+        var pending: Character?
+        func next() -> Character? {
+            if let character = pending { pending = nil; return character }
+            return characters.next()
+        }
+        while let character = next() {
+            if quoted {
+                if character == "\"" {
+                    let following = next()
+                    if following == "\"" { field.append("\"") } else { quoted = false; pending = following }
+                } else {
+                    if character == "\n" || character == "\r\n" { line += 1 }
+                    field.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "\"" where field.isEmpty: quoted = true
+            case ",": row.append(field); field = ""
+            case "\n", "\r\n", "\r":
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
+                line += 1
+            default: field.append(character)
+            }
+        }
+        if quoted { throw ExchangeError(message: "line \(line): a quoted field is not closed") }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.keyNotFound(let key, let context):
+            return "\(path(context.codingPath)) is missing \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    static func path(_ keys: [CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().trimmingCharacters(in: ["."])
+    }
+}
+
+/// A file that is not a readable set of sessions, with where and why.
+public struct ExchangeError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

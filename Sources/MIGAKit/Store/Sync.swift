@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// One history across machines, through a folder that a file-sync tool
+/// (Syncthing, Nextcloud…) already replicates.
+///
+/// Each machine appends its completed sessions, one JSON line each, to a file
+/// of its own in the folder, named by its device id; it reads every other
+/// `miga-*.jsonl` there (conflict copies included) and adds the sessions it
+/// lacks. No machine ever rewrites another's file, sessions are never changed
+/// once complete, and ids are unique, so syncing in any order converges.
+public enum Sync {
+    public struct Report: Equatable, Sendable {
+        public let ownFile: String
+        /// Sessions of this machine newly appended to its file.
+        public let written: Int
+        /// Sessions from other machines newly added to the store.
+        public let merged: Int
+        /// Other devices' files read.
+        public let devices: Int
+        /// Lines that were not whole sessions (a file still arriving, say), skipped.
+        public let skipped: Int
+    }
+
+    public static func run(store: SessionStore, folder: String) throws(SyncError) -> Report {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SyncError(message: "\(folder) is not a folder (create it, or give the folder your sync tool shares)")
+        }
+        do {
+            let device = try store.deviceID()
+            let ownName = "miga-\(device).jsonl"
+            let ownFile = folder + "/" + ownName
+            let sessions = try store.sessions()
+
+            // Append what this machine has and its file lacks.
+            let (alreadyWritten, _, _) = read(ownFile, localDevice: device)
+            let missing = sessions.filter { $0.device.isEmpty && $0.outcome != .open && !alreadyWritten.contains($0.id) }
+            if !missing.isEmpty {
+                let text = missing.map { Exchange.line($0, localDevice: device) + "\n" }.joined()
+                try append(text, to: ownFile)
+            }
+
+            // Add what the other machines have and this store lacks.
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+                .filter { $0.hasPrefix("miga-") && $0.hasSuffix(".jsonl") && $0 != ownName }.sorted()
+            var incoming: [SessionRecord] = []
+            var skipped = 0
+            for name in names {
+                let (_, records, bad) = read(folder + "/" + name, localDevice: device)
+                incoming += records
+                skipped += bad
+            }
+            let merged = try store.insertMissing(incoming)
+            return Report(ownFile: ownFile, written: missing.count, merged: merged,
+                          devices: Set(names.map { $0.split(separator: ".").first ?? "" }).count, skipped: skipped)
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError(message: "\(error)")
+        }
+    }
+
+    /// The ids and sessions in a sync file, and how many lines were not whole sessions.
+    static func read(_ path: String, localDevice: String) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
+        guard let text = (try? readTextFile(path)) ?? nil else { return ([], [], 0) }
+        var ids: Set<String> = []
+        var records: [SessionRecord] = []
+        var skipped = 0
+        let decoder = JSONDecoder()
+        for (index, line) in text.split(separator: "\n").enumerated() {
+            guard let record = try? decoder.decode(Exchange.Record.self, from: Data(line.utf8)),
+                  let session = try? Exchange.session(record, localDevice: localDevice, place: "line \(index + 1)") else {
+                skipped += 1
+                continue
+            }
+            ids.insert(session.id)
+            records.append(session)
+        }
+        return (ids, records, skipped)
+    }
+
+    /// Appends to the file (created 0600), never rewriting what is there.
+    static func append(_ text: String, to path: String) throws(FileSystemError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 { throw FileSystemError(path: path, code: errno) }
+        defer { close(fd) }
+        guard writeAll(fd, text), fsync(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
+    }
+}
+
+/// Why a sync stopped.
+public struct SyncError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

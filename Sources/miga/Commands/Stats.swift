@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import MIGAKit
+
+extension Miga {
+    /// `miga stats`: the numbers people come back for.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Conscious exits, hours reclaimed, intentionality and your streak.",
+            discussion: """
+                Three cards (conscious exits, hours reclaimed, the intentionality score: exits as \
+                a share of pauses), your streak of days with a conscious exit, a 30-day chart of \
+                exits and proceeds, and a line per program. Days are calendar days where you are \
+                (TZ is honoured). --json prints the same numbers in a stable schema (see the README).
+
+                Example:
+                  miga stats
+                  miga stats --days 7 --program firefox
+                  miga stats --year
+                """)
+
+        @Option(help: ArgumentHelp("Only the last N days.", valueName: "n"))
+        var days: Int?
+
+        @Option(help: "Only this program.")
+        var program: String?
+
+        @Option(help: ArgumentHelp("Only this device of those you sync (its id, or \"this\").", valueName: "id"))
+        var device: String?
+
+        @Flag(help: "Print the numbers as JSON.")
+        var json = false
+
+        @Flag(help: "Show a year of conscious exits as a heatmap.")
+        var year = false
+
+        func validate() throws {
+            if let days, !(1...3660).contains(days) { throw ValidationError("--days must be a whole number from 1 to 3660") }
+            if json && year { throw ValidationError("--json and --year go one at a time") }
+        }
+
+        func run() throws {
+            let environment = processEnvironment()
+            let store = try Miga.openStore(environment)
+            let now = Date()
+            let zone = TimeZone.current
+            var filter = StatsFilter(days: days, program: program)
+            if let device { filter.device = device == "this" || device == (try? store.deviceID()) ? "" : device }
+            let palette = outputPalette(environment: environment)
+            let width = outputColumns(environment: environment)
+            if year {
+                let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 371, program: filter.program, device: filter.device),
+                                                     now: now, timeZone: zone)
+                let exits = Dictionary(uniqueKeysWithValues: report.days.map { ($0.day, $0.exits) })
+                print(palette.render([.blank] + StatsScreen.year(exits, today: report.today, width: width) + [.blank]), terminator: "")
+                return
+            }
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone)
+            if json {
+                print(report.json(now: now, timeZone: zone), terminator: "")
+            } else {
+                print(palette.render(StatsScreen.lines(report, width: width)), terminator: "")
+            }
+        }
+    }
+
+    /// The history store for this user, or a clear message and status 1.
+    static func openStore(_ environment: [String: String]) throws -> SessionStore {
+        let path = XDGPaths(environment: environment).storeFile
+        do {
+            return try SessionStore(path: path)
+        } catch {
+            printError("miga: the history at \(path) cannot be opened (\(error))")
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+@Suite struct StatsReportTests {
+    let folder = TemporaryDirectory()
+    let store: SessionStore
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    let now = Date(timeIntervalSince1970: 1_800_000_000) // 2027-01-15 08:00 UTC, 09:00 in Berlin
+
+    init() throws {
+        store = try SessionStore(path: folder.path + "/miga.sqlite")
+    }
+
+    func add(_ outcome: SessionOutcome, hoursAgo: Double, program: String = "firefox", paused: Double = 60, device: String = "") throws {
+        let ended = now - hoursAgo * 3600
+        try store.insertMissing([SessionRecord(id: newSessionID(), program: program, startedAt: ended - paused, endedAt: ended,
+                                               outcome: outcome, pausedSeconds: paused, device: device)])
+    }
+
+    @Test func an_empty_history_has_no_score_and_no_streak() throws {
+        let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+        #expect(report.totals == Totals())
+        #expect(report.totals.intentionalityScore == nil)
+        #expect(report.streak == Streak(current: 0, best: 0))
+        #expect(report.days.count == 30)
+        #expect(report.days.allSatisfy { $0.exits == 0 && $0.proceeds == 0 })
+        #expect(report.days.last?.day == LocalDay(year: 2027, month: 1, day: 15))
+    }
+
+    @Test func totals_follow_the_definitions() throws {
+        try add(.exit, hoursAgo: 1, paused: 90)
+        try add(.proceed, hoursAgo: 2, paused: 90)
+        try add(.proceed, hoursAgo: 3, paused: 90)
+        try add(.abandoned, hoursAgo: 4, paused: 30)
+        try add(.passthrough, hoursAgo: 5, paused: 0)
+        var generator = SeededGenerator(seed: 1)
+        _ = try store.openSession(id: "still-open", program: "firefox", startedAt: now, owner: .current(), pool: ["a"], using: &generator)
+        let totals = try StatsReport.compute(from: store, now: now, timeZone: berlin).totals
+        #expect(totals == Totals(sessions: 4, exits: 1, proceeds: 2, abandoned: 1, passThroughs: 1, pausedSeconds: 300))
+        #expect(totals.intentionalityScore == 25)
+        #expect(totals.hoursReclaimed == 300.0 / 3600)
+    }
+
+    @Test(arguments: [(1, 3, 33), (2, 3, 67), (1, 8, 13), (0, 5, 0), (5, 5, 100)])
+    func the_score_is_rounded_to_a_whole_percent(exits: Int, sessions: Int, score: Int) {
+        #expect(Totals(sessions: sessions, exits: exits).intentionalityScore == score)
+    }
+
+    @Test func the_chart_counts_each_local_day_and_today_is_last() throws {
+        // 09:00 in Berlin: 8 hours ago was 01:00 today; 10 hours ago was 23:00 yesterday.
+        try add(.exit, hoursAgo: 8)
+        try add(.exit, hoursAgo: 10)
+        try add(.proceed, hoursAgo: 10)
+        try add(.proceed, hoursAgo: 24 * 29 + 1)  // the first day of the chart
+        try add(.exit, hoursAgo: 24 * 31)          // before it
+        let days = try StatsReport.compute(from: store, now: now, timeZone: berlin).days
+        #expect(days.last == DayCount(day: LocalDay(year: 2027, month: 1, day: 15), exits: 1, proceeds: 0))
+        #expect(days[28] == DayCount(day: LocalDay(year: 2027, month: 1, day: 14), exits: 1, proceeds: 1))
+        #expect(days[0].day == LocalDay(year: 2026, month: 12, day: 17))
+        #expect(days[0].proceeds == 1)
+        #expect(days.reduce(0) { $0 + $1.exits } == 2)
+    }
+
+    @Test func a_fall_back_day_holds_twenty_five_hours_of_sessions() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        // 2026-11-01 in New York runs from 04:00 UTC to 05:00 UTC the next day.
+        let dayStart = Date(timeIntervalSince1970: 1_793_505_600) // 2026-11-01 04:00 UTC
+        for (index, offset) in [0.0, 3600, 24.5 * 3600].enumerated() {
+            try store.insertMissing([SessionRecord(id: "dst-\(index)", program: "p", startedAt: dayStart + offset,
+                                                   endedAt: dayStart + offset, outcome: .exit)])
+        }
+        let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 3), now: dayStart + 40 * 3600, timeZone: newYork)
+        #expect(report.days.map(\.day.description) == ["2026-10-31", "2026-11-01", "2026-11-02"])
+        #expect(report.days.map(\.exits) == [0, 3, 0])
+    }
+
+    @Test func filters_narrow_every_number() throws {
+        try add(.exit, hoursAgo: 1, program: "firefox")
+        try add(.proceed, hoursAgo: 2, program: "steam")
+        try add(.exit, hoursAgo: 24 * 10, program: "firefox")
+        try add(.exit, hoursAgo: 3, program: "firefox", device: "laptop")
+        let firefox = try StatsReport.compute(from: store, filter: StatsFilter(program: "firefox"), now: now, timeZone: berlin)
+        #expect(firefox.totals.sessions == 3)
+        #expect(firefox.programs.map(\.program) == ["firefox"])
+        let lastWeek = try StatsReport.compute(from: store, filter: StatsFilter(days: 7), now: now, timeZone: berlin)
+        #expect(lastWeek.totals.sessions == 3)
+        #expect(lastWeek.days.count == 7)
+        let here = try StatsReport.compute(from: store, filter: StatsFilter(device: ""), now: now, timeZone: berlin)
+        #expect(here.totals.sessions == 3)
+        let laptop = try StatsReport.compute(from: store, filter: StatsFilter(device: "laptop"), now: now, timeZone: berlin)
+        #expect(laptop.totals.sessions == 1)
+    }
+
+    @Test func the_week_trend_compares_the_last_seven_days_with_the_seven_before() throws {
+        try add(.exit, hoursAgo: 1)
+        try add(.exit, hoursAgo: 24 * 3)
+        try add(.exit, hoursAgo: 24 * 9)
+        try add(.proceed, hoursAgo: 24 * 20)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+        #expect(report.thisWeek.exits == 2)
+        #expect(report.lastWeek.exits == 1)
+        #expect(report.programs.first?.totals.sessions == 4)
+    }
+
+    @Test func random_histories_match_a_simple_reference() throws {
+        var generator = SeededGenerator(seed: 404)
+        let outcomes: [SessionOutcome] = [.exit, .proceed, .abandoned, .passthrough]
+        for round in 0..<25 {
+            let roundFolder = TemporaryDirectory()
+            let store = try SessionStore(path: roundFolder.path + "/miga.sqlite")
+            let records = (0..<Int.random(in: 0...80, using: &generator)).map { index -> SessionRecord in
+                let ended = now - Double.random(in: 0...(45 * 86_400), using: &generator)
+                let outcome = outcomes.randomElement(using: &generator)!
+                return SessionRecord(id: "r\(round)-\(index)", program: ["a", "b", "c"].randomElement(using: &generator)!,
+                                     startedAt: ended, endedAt: ended, outcome: outcome,
+                                     pausedSeconds: outcome == .passthrough ? 0 : Double.random(in: 5...200, using: &generator).rounded())
+            }
+            try store.insertMissing(records)
+            let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+
+            // Reference: plain loops over the records.
+            let sessions = records.filter { $0.outcome != .passthrough }
+            let exits = records.filter { $0.outcome == .exit }
+            #expect(report.totals.sessions == sessions.count)
+            #expect(report.totals.exits == exits.count)
+            #expect(report.totals.exits <= report.totals.sessions)
+            #expect(report.totals.passThroughs == records.count - sessions.count)
+            #expect(abs(report.totals.pausedSeconds - records.reduce(0) { $0 + $1.pausedSeconds }) < 0.001)
+            let today = LocalDay(now, in: berlin)
+            for day in report.days {
+                let onDay = records.filter { LocalDay($0.endedAt!, in: berlin) == day.day }
+                #expect(day.exits == onDay.filter { $0.outcome == .exit }.count, "round \(round), \(day.day)")
+                #expect(day.proceeds == onDay.filter { $0.outcome == .proceed }.count)
+            }
+            #expect(report.streak == Streak(exitDays: exits.map { LocalDay($0.endedAt!, in: berlin) }, today: today))
+        }
+    }
+}
+
+@Suite struct StatsScreenTests {
+    let report = StatsReport(
+        filter: StatsFilter(), today: LocalDay(year: 2027, month: 1, day: 15),
+        totals: Totals(sessions: 41, exits: 12, proceeds: 27, abandoned: 2, passThroughs: 3, pausedSeconds: 4_470),
+        streak: Streak(current: 3, best: 7),
+        days: (0..<30).map { index in
+            DayCount(day: LocalDay(number: LocalDay(year: 2027, month: 1, day: 15).number - 29 + index),
+                     exits: [0, 1, 0, 2, 1, 0, 3][index % 7], proceeds: [1, 2, 0, 1, 3, 2, 0][index % 7])
+        },
+        programs: [ProgramCount(program: "firefox", totals: Totals(sessions: 25, exits: 7, proceeds: 17, pausedSeconds: 2_700)),
+                   ProgramCount(program: "telegram-desktop", totals: Totals(sessions: 16, exits: 5, proceeds: 10, pausedSeconds: 1_770))],
+        thisWeek: Totals(sessions: 9, exits: 4, pausedSeconds: 800), lastWeek: Totals(sessions: 8, exits: 2, pausedSeconds: 900))
+
+    @Test(arguments: [80, 120])
+    func snapshot_plain(width: Int) throws {
+        let lines = StatsScreen.lines(report, width: width)
+        #expect(lines.allSatisfy { $0.width <= width })
+        try assertSnapshot(Palette(mode: .none, fullScreen: false).render(lines), named: "stats-\(width)-plain")
+    }
+
+    @Test(arguments: [80, 120])
+    func snapshot_colour(width: Int) throws {
+        try assertSnapshot(Palette(mode: .trueColor, fullScreen: false).render(StatsScreen.lines(report, width: width)),
+                           named: "stats-\(width)-colour")
+    }
+
+    @Test func the_numbers_are_on_the_screen() {
+        let text = Palette(mode: .none, fullScreen: false).render(StatsScreen.lines(report, width: 80))
+        for expected in ["Conscious exits", "12", "Hours reclaimed", "1.2 h", "Intentionality", "29 %", "in the 18–30 % aim",
+                         "one sec users: 36 %", "3-day streak", "best 7 days", "this week 4 ↑", "firefox", "telegram-desktop", "today"] {
+            #expect(text.contains(expected), "\(expected) is missing")
+        }
+    }
+
+    @Test func plain_output_has_no_escape_sequences() {
+        let text = Palette(mode: .none, fullScreen: false).render(StatsScreen.lines(report, width: 80))
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test func a_first_run_gets_a_welcome_not_zeros() {
+        let empty = StatsReport(filter: StatsFilter(), today: report.today, totals: Totals(), streak: Streak(current: 0, best: 0),
+                                days: [], programs: [], thisWeek: Totals(), lastWeek: Totals())
+        let text = Palette(mode: .none, fullScreen: false).render(StatsScreen.lines(empty, width: 80))
+        #expect(text.contains("No pauses yet."))
+        #expect(text.contains("miga protect firefox"))
+        #expect(!text.contains("0 %"))
+    }
+
+    @Test func narrow_terminals_stack_the_cards_and_charts() {
+        let lines = StatsScreen.lines(report, width: 50)
+        #expect(lines.allSatisfy { $0.width <= 50 })
+    }
+
+    @Test func the_year_fits_eighty_columns() throws {
+        var exits: [LocalDay: Int] = [:]
+        for offset in stride(from: 0, to: 360, by: 3) { exits[LocalDay(number: report.today.number - offset)] = offset % 6 }
+        let lines = StatsScreen.year(exits, today: report.today, width: 80)
+        #expect(lines.allSatisfy { $0.width <= 80 })
+        try assertSnapshot(Palette(mode: .none, fullScreen: false).render(lines), named: "stats-year-80")
+    }
+
+    @Test func the_json_has_a_stable_schema() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let text = report.json(now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["schema", "generated_at", "time_zone", "today", "filter", "sessions", "conscious_exits",
+                                     "proceeds", "abandoned", "pass_throughs", "paused_seconds", "hours_reclaimed",
+                                     "intentionality_score", "streak", "week", "days", "programs"])
+        #expect(object["schema"] as? Int == 1)
+        #expect(object["intentionality_score"] as? Int == 29)
+        #expect(object["hours_reclaimed"] as? Double == 1.242)
+        #expect((object["streak"] as? [String: Int]) == ["current": 3, "best": 7])
+        #expect((object["days"] as? [Any])?.count == 30)
+        let empty = StatsReport(filter: StatsFilter(), today: report.today, totals: Totals(), streak: Streak(current: 0, best: 0),
+                                days: [], programs: [], thisWeek: Totals(), lastWeek: Totals())
+        let emptyObject = try #require(try JSONSerialization.jsonObject(with: Data(empty.json(now: now, timeZone: .gmt).utf8)) as? [String: Any])
+        #expect(emptyObject["intentionality_score"] is NSNull)
+    }
+}
