@@ -29,6 +29,15 @@ public struct Totals: Equatable, Sendable {
 
     /// Total seconds spent in pauses ÷ 3600.
     public var hoursReclaimed: Double { pausedSeconds / 3600 }
+
+    mutating func add(_ other: Totals) {
+        sessions += other.sessions
+        exits += other.exits
+        proceeds += other.proceeds
+        abandoned += other.abandoned
+        passThroughs += other.passThroughs
+        pausedSeconds += other.pausedSeconds
+    }
 }
 
 /// One local day of the chart.
@@ -93,8 +102,8 @@ public struct StatsReport: Equatable, Sendable {
 
         var scope = SessionStore.Scope(program: filter.program, device: filter.device)
         if let days = filter.days { scope.from = midnight(daysAgo: days - 1) }
-        let totals = try store.totals(scope)
         let programs = try store.totalsByProgram(scope).map { ProgramCount(program: $0.program, totals: $0.totals) }
+        let totals = programs.reduce(into: Totals()) { sum, program in sum.add(program.totals) }
 
         let chartLength = max(1, filter.days ?? chartDays)
         let periods = (0..<chartLength).reversed().map { daysAgo in

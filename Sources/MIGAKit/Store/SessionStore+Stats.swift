@@ -35,36 +35,33 @@ extension SessionStore {
         }
     }
 
-    static let totalsColumns = """
-        COUNT(*) FILTER (WHERE outcome IN ('exit', 'proceed', 'abandoned')),
-        COUNT(*) FILTER (WHERE outcome = 'exit'),
-        COUNT(*) FILTER (WHERE outcome = 'proceed'),
-        COUNT(*) FILTER (WHERE outcome = 'abandoned'),
-        COUNT(*) FILTER (WHERE outcome = 'passthrough'),
-        TOTAL(paused_seconds)
-        """
-
-    static func totals(_ row: Row, offset: Int = 0) -> Totals {
-        Totals(sessions: row[offset], exits: row[offset + 1], proceeds: row[offset + 2], abandoned: row[offset + 3],
-               passThroughs: row[offset + 4], pausedSeconds: row[offset + 5])
-    }
-
     func totals(_ scope: Scope) throws -> Totals {
-        let (condition, arguments) = scope.condition
-        return try queue.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT \(Self.totalsColumns) FROM sessions WHERE \(condition)", arguments: arguments)
-            return row.map { Self.totals($0) } ?? Totals()
-        }
+        try totalsByProgram(scope).reduce(into: Totals()) { sum, entry in sum.add(entry.totals) }
     }
 
-    /// Totals per program, most sessions first.
+    /// Totals per program, most sessions first: one pass over the covering
+    /// index (program, outcome, device, paused_seconds), never the rows.
     func totalsByProgram(_ scope: Scope) throws -> [(program: String, totals: Totals)] {
         let (condition, arguments) = scope.condition
         return try queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT program, \(Self.totalsColumns) FROM sessions WHERE \(condition)
-                GROUP BY program ORDER BY 2 DESC, program
-                """, arguments: arguments).map { row in (row[0], Self.totals(row, offset: 1)) }
+            var byProgram: [String: Totals] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT program, outcome, COUNT(*), TOTAL(paused_seconds) FROM sessions WHERE \(condition)
+                GROUP BY program, outcome
+                """, arguments: arguments) {
+                let count: Int = row[2]
+                var totals = Totals(pausedSeconds: row[3])
+                switch SessionOutcome(rawValue: row[1]) {
+                case .exit: (totals.sessions, totals.exits) = (count, count)
+                case .proceed: (totals.sessions, totals.proceeds) = (count, count)
+                case .abandoned: (totals.sessions, totals.abandoned) = (count, count)
+                case .passthrough: totals.passThroughs = count
+                case .open, nil: continue
+                }
+                byProgram[row[0], default: Totals()].add(totals)
+            }
+            return byProgram.map { ($0.key, $0.value) }
+                .sorted { ($0.totals.sessions, $1.program) > ($1.totals.sessions, $0.program) }
         }
     }
 
