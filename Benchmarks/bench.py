@@ -10,11 +10,14 @@ measured in the same run on the same machine. Prints medians; asserts nothing.
   makes it leave right after.
 - pass-through: `miga gate true` without a terminal (it records the launch
   and execs /bin/true) against spawning /bin/true directly.
+- miga stats: stores seeded with 10 000, 100 000 and 1 000 000 sessions
+  over 1500 days (Benchmarks/seed.py), output to /dev/null.
 - peak memory: the maximum resident set size GNU time reports for the
   gateway (measured in separate runs; a child spawned straight from Python
   would report Python's own high-water mark).
 """
 import fcntl
+import importlib.util
 import os
 import platform
 import shutil
@@ -100,6 +103,14 @@ def measure(runs, actions):
             for name, values in times.items()}
 
 
+def load_seeder():
+    """Benchmarks/seed.py's way of filling a store."""
+    spec = importlib.util.spec_from_file_location("seed", os.path.join(os.path.dirname(__file__), "seed.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.seed
+
+
 def cpu_model():
     try:
         with open("/proc/cpuinfo") as info:
@@ -135,6 +146,17 @@ def main():
         "miga first full frame (pty 80x24)": lambda: first_frame([binary, "gate", "true"], pause_env),
     })
     rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
+    stats_rows = {}
+    seed = load_seeder()
+    for count in (10_000, 100_000, 1_000_000):
+        stats_home = tempfile.mkdtemp(prefix="miga-bench-stats-")
+        stats_env = dict(env, HOME=stats_home, XDG_DATA_HOME=stats_home + "/data", XDG_CONFIG_HOME=stats_home + "/config")
+        spawn_and_wait([binary, "stats"], stats_env)  # creates the store
+        seed(stats_home + "/data/miga/miga.sqlite", count, 1500)
+        label = f"miga stats, {count:,} sessions".replace(",", " ")
+        stats_rows.update(measure(max(5, runs // 10), {label: lambda: spawn_and_wait([binary, "stats"], stats_env)}))
+        shutil.rmtree(stats_home, ignore_errors=True)
+
     memory = {
         "pause": max(peak_memory([binary, "gate", "true"], pause_env, terminal=True) for _ in range(5)),
         "pass-through": max(peak_memory([binary, "gate", "true"], env, terminal=False) for _ in range(5)),
@@ -152,12 +174,16 @@ def main():
     print()
     print(f"| {'what':<44} | {'median':>9} | {'p90':>9} |")
     print(f"|{'-' * 46}|{'-' * 11}|{'-' * 11}|")
-    for name, (median, p90) in rows.items():
+    for name, (median, p90) in list(rows.items()) + list(stats_rows.items()):
         print(f"| {name:<44} | {median:6.2f} ms | {p90:6.2f} ms |")
     print()
     pass_through = rows["miga gate true, no terminal (pass-through)"][0] - true_median
     print(f"pass-through overhead over exec'ing /bin/true directly: {pass_through:.2f} ms (target <= 5 ms)")
     print(f"first full frame: {frame:.2f} ms (target <= 10 ms), {frame / fortune_median:.1f}x fortune")
+    stats = list(stats_rows.values())
+    print(f"miga stats: {stats[0][0]:.1f} / {stats[1][0]:.1f} / {stats[2][0]:.1f} ms at 10 k / 100 k / 1 M "
+          f"(targets 20 / 50 / 300 ms); x{stats[1][0] / stats[0][0]:.1f} and x{stats[2][0] / stats[1][0]:.1f} "
+          f"for each tenfold (linear would be x10)")
     print(f"peak memory: pause {memory['pause']:.1f} MB (target <= 30 MB), pass-through {memory['pass-through']:.1f} MB, "
           f"fortune {memory['fortune']:.1f} MB")
 

@@ -27,9 +27,7 @@ def pick(weighted, rng):
     return weighted[-1][0]
 
 
-def main():
-    store, count = sys.argv[1], int(sys.argv[2])
-    days = int(sys.argv[3]) if len(sys.argv) > 3 else 400
+def seed(store, count, days=400):
     rng = random.Random(2026)
     now_ms = int(time.time() * 1000)
     rows = []
@@ -45,6 +43,12 @@ def main():
         db.executemany("INSERT INTO sessions (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, "
                        "quotes, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     db.close()
+
+
+def main():
+    store, count = sys.argv[1], int(sys.argv[2])
+    days = int(sys.argv[3]) if len(sys.argv) > 3 else 400
+    seed(store, count, days)
     print(f"seeded {count} sessions over {days} days into {store}")
 
 
