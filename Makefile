@@ -14,6 +14,12 @@ BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 
+# The installed binary: the Swift runtime linked in (no toolchain needed to
+# run it), and position-dependent, so the loader has no 84 000 pointers to
+# relocate at every launch (0.8 ms of each shim's start). Its libraries are
+# still address-randomized; MIGA's own code is memory-safe Swift.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
+
 .PHONY: run build test bench install uninstall release clean
 
 run: build
@@ -30,7 +36,7 @@ test:
 
 release:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
