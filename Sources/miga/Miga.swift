@@ -16,8 +16,10 @@ struct Miga: ParsableCommand {
               miga gate firefox -- https://example.org
             """,
         version: "0.1.0",
-        subcommands: [Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self, Init.self, Doctor.self,
-                      Export.self, Import.self, SyncFolder.self, Uninstall.self]
+        subcommands: [Hub.self, Setup.self, Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self,
+                      Init.self, Quotes.self, Interests.self, ConfigFile.self, Doctor.self, Export.self, Import.self,
+                      SyncFolder.self, Uninstall.self],
+        defaultSubcommand: Hub.self
     )
 
     static func main() {

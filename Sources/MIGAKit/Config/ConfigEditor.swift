@@ -44,6 +44,23 @@ public struct ConfigEditor {
         }
     }
 
+    /// Sets a setting of the top level (`pause = 60`), in place when it is
+    /// there, else after the other top-level settings, before any table.
+    public func setTopLevel(_ key: String, to value: TOMLLiteral) throws(ConfigEditError) {
+        var lines = try currentLines()
+        let firstTable = lines.firstIndex { Self.headerPath(of: $0) != nil } ?? lines.count
+        let line = "\(key) = \(value.text)"
+        if let index = lines[..<firstTable].firstIndex(where: { Self.key(of: $0) == key }) {
+            lines[index] = line
+        } else {
+            var at = firstTable
+            while at > 0 && lines[at - 1].allSatisfy(\.isWhitespace) { at -= 1 }
+            lines.insert(line, at: at)
+            if at == 0 && firstTable < lines.count - 1 { lines.insert("", at: 1) }
+        }
+        try write(lines) { _ in nil }
+    }
+
     /// Removes `[programs.COMMAND]` and its lines; nothing else changes.
     public func removeProgram(_ command: String) throws(ConfigEditError) {
         var lines = try currentLines()
@@ -179,5 +196,17 @@ public func atomicWrite(_ text: String, to path: String, mode: mode_t) throws(Fi
         let code = errno
         unlink(temporary)
         throw FileSystemError(path: path, code: code)
+    }
+}
+
+/// A value as TOML writes it.
+public struct TOMLLiteral: Equatable, Sendable {
+    public let text: String
+
+    public static func integer(_ value: Int) -> TOMLLiteral { TOMLLiteral(text: String(value)) }
+    public static func boolean(_ value: Bool) -> TOMLLiteral { TOMLLiteral(text: value ? "true" : "false") }
+    public static func string(_ value: String) -> TOMLLiteral { TOMLLiteral(text: ConfigEditor.quoted(value)) }
+    public static func strings(_ values: [String]) -> TOMLLiteral {
+        TOMLLiteral(text: "[" + values.map(ConfigEditor.quoted).joined(separator: ", ") + "]")
     }
 }

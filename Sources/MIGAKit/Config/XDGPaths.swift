@@ -27,6 +27,8 @@ public struct XDGPaths: Sendable, Equatable {
 
     public var configDirectory: String { configHome + "/miga" }
     public var configFile: String { configDirectory + "/config.toml" }
+    /// The person's own quotes, one file or more in the quote format.
+    public var userQuotesDirectory: String { configDirectory + "/quotes" }
     public var dataDirectory: String { dataHome + "/miga" }
     public var storeFile: String { dataDirectory + "/miga.sqlite" }
     public var shimDirectory: String { dataDirectory + "/shims" }

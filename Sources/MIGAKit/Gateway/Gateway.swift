@@ -38,6 +38,8 @@ public enum ExitStatus {
     /// Something went wrong that is not the person's doing (a file that cannot be written).
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
+    /// The person left (setup, with Ctrl-C), as a shell reports an interrupt.
+    public static let cancelled: Int32 = 130
     /// A file to import is not a MIGA export (EX_DATAERR).
     public static let dataError: Int32 = 65
     /// A program whose policy is `deny` was started without a terminal.
@@ -199,8 +201,13 @@ public final class Gateway {
             store = nil
             notices.append("the history at \(paths.storeFile) cannot be opened (\(error)); this pause is not recorded")
         }
-        let bank = QuoteBank.builtIn
+        let library = QuoteLibrary(folder: paths.userQuotesDirectory)
+        let bank = library.bank
         let pool = bank.pool(for: loaded.config.interests).map(\.id)
+        if let problem = library.problems.first {
+            let more = library.problems.count > 1 ? " (and \(library.problems.count - 1) more)" : ""
+            notices.append("\(problem.description)\(more); those lines are skipped")
+        }
         var spareBag = ShuffleBag()
 
         /// A quote through the store's shuffle bag, which is remembered across

@@ -29,7 +29,7 @@ public enum PauseScreen {
     public static func frame(_ session: PauseSession, size: TerminalSize, look: PauseLook) -> Frame {
         let width = size.columns
         let measure = max(12, min(width - 8, 60))
-        let quote = quoteLines(session.quote, measure: measure)
+        let quote = fitted(quoteLines(session.quote, measure: measure), maxLines: max(2, size.rows / 3), width: measure)
         let usualHeight = max(quote.count, min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
         let attribution = Line.centered(TextWrap.truncate(attributionText(session.quote), width: width - 2), .muted, in: width)
         let actions = actionLines(session, width: width)
@@ -92,6 +92,16 @@ public enum PauseScreen {
         lines[0] = "“" + lines[0]
         lines[lines.count - 1] += "”"
         return lines
+    }
+
+    /// At most `maxLines` lines, the last ending in "…" when the text goes on:
+    /// an imported fortune may be far longer than a pause has room for.
+    static func fitted(_ lines: [String], maxLines: Int, width: Int) -> [String] {
+        guard lines.count > maxLines else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        kept[maxLines - 1] = TextWrap.truncate(kept[maxLines - 1] + " …", width: width)
+        if !kept[maxLines - 1].hasSuffix("…") { kept[maxLines - 1] += "…" }
+        return kept
     }
 
     /// The lines of `text` at the narrowest width that needs no more lines than

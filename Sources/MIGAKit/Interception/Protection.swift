@@ -5,7 +5,7 @@ import Foundation
 
 /// Protecting a program: its entry in the config (the single source of truth)
 /// and every route that leads a launch to the gateway, each undone cleanly.
-public struct Protection {
+public struct Protection: Sendable {
     public let paths: XDGPaths
     public let environment: [String: String]
     public let shims: ShimDirectory

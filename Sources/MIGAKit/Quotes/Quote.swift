@@ -5,12 +5,15 @@ public struct Quote: Hashable, Sendable, Identifiable {
     /// Where the words come from; for MIGA's own texts an honest "inspired by …".
     public let source: String?
     public let tags: [String]
+    /// The file of the person's own it came from; nil for the built-in bank.
+    public let file: String?
 
-    public init(id: String, text: String, source: String? = nil, tags: [String]) {
+    public init(id: String, text: String, source: String? = nil, tags: [String], file: String? = nil) {
         self.id = id
         self.text = text
         self.source = source
         self.tags = tags
+        self.file = file
     }
 
     /// The text as lines the author meant: " / " marks a line break in a poem.

@@ -99,7 +99,8 @@ public struct QuoteBank: Sendable {
                 continue
             }
             seen.insert(id)
-            quotes.append(Quote(id: id, text: body, source: source.isEmpty ? nil : source, tags: tags))
+            quotes.append(Quote(id: id, text: body, source: source.isEmpty ? nil : source, tags: tags,
+                                file: file == "quotes.txt" ? nil : file))
         }
         return (quotes, problems)
     }

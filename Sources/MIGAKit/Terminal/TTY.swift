@@ -15,13 +15,18 @@ public final class TTY: TerminalDevice {
     static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     /// The terminal, or nil when standard input or output is not one (a script,
-    /// a pipe): then the gateway must never wait for keys.
+    /// a pipe): then the gateway must never wait for keys. One per process:
+    /// the hub and the pauses it opens share it.
     public static func open() -> TTY? {
+        if let shared { return shared }
         guard isatty(0) == 1, isatty(1) == 1 else { return nil }
         var attributes = termios()
         guard tcgetattr(0, &attributes) == 0 else { return nil }
-        return TTY(saved: attributes)
+        shared = TTY(saved: attributes)
+        return shared
     }
+
+    nonisolated(unsafe) private static var shared: TTY?
 
     private init(saved: termios) {
         self.saved = saved

@@ -55,7 +55,12 @@ extension Miga {
 
         /// Runs the gateway and ends this process: as the real program, or with a status.
         static func open(_ request: GateRequest) -> Never {
-            switch Gateway(context: .live()).run(request) {
+            conclude(Gateway(context: .live()).run(request))
+        }
+
+        /// Ends this process as the gateway decided.
+        static func conclude(_ decision: GateDecision) -> Never {
+            switch decision {
             case .finish(let status):
                 endProcess(status)
             case .launch(let launch):

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The settings in effect, written as TOML with every default filled in.
+public enum ConfigSummary {
+    public static func text(_ config: Config, path: String) -> String {
+        var lines = ["# Settings in effect, from \(path)", "# (defaults where the file says nothing)",
+                     "pause = \(config.pause)",
+                     "interests = \(TOMLLiteral.strings(config.interests).text)",
+                     "notifications = \(config.notifications)",
+                     "reduced_motion = \(config.reducedMotion)"]
+        for (command, settings) in config.programs.sorted(by: { $0.key < $1.key }) {
+            lines += ["", "[programs.\(ConfigEditor.tableKey(command))]",
+                      "name = \(ConfigEditor.quoted(settings.displayName))",
+                      "pause = \(settings.pause ?? config.pause)" + (settings.pause == nil ? "   # the default" : ""),
+                      "non_interactive = \(ConfigEditor.quoted(settings.nonInteractive.rawValue))"]
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `miga config edit`: the person edits a copy in their editor; it replaces
+/// the file only when it reads cleanly, so a slip never breaks the pause.
+public enum ConfigEditing {
+    static let template = """
+        # MIGA settings. Every line is optional; these are the defaults.
+        # pause = 90              # seconds of a pause, 1-3600
+        # interests = []          # quote tags, e.g. ["Stoicism", "Nature"]; empty means all
+        # notifications = true
+        # reduced_motion = false
+
+        # [programs.firefox]      # added by `miga protect firefox`
+        # name = "Firefox"
+        # pause = 60
+        # non_interactive = "pass"   # or "terminal", or "deny"
+
+        """
+
+    /// Returns the exit status and what to tell the person.
+    public static func edit(path: String, environment: [String: String],
+                            askAgain: () -> Bool = askOnTerminal) -> (status: Int32, message: String?) {
+        guard let editor = editorCommand(environment) else {
+            return (ExitStatus.failure, "miga: no editor found; set $VISUAL or $EDITOR")
+        }
+        let original = ((try? readTextFile(path)) ?? nil)
+        // A hidden copy beside the file, so the rename that saves it stays on one file system.
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let copyPath = folder + "/.config.toml.edit-\(getpid())"
+        do {
+            try atomicWrite(original ?? template, to: copyPath, mode: 0o600)
+        } catch {
+            return (ExitStatus.failure, "miga: cannot make a copy to edit: \(error)")
+        }
+        defer { unlink(copyPath) }
+        while true {
+            let status = runEditor(editor + [copyPath])
+            guard status == 0 else { return (ExitStatus.failure, "miga: the editor (\(editor.joined(separator: " "))) did not finish cleanly; nothing was changed") }
+            let text = ((try? readTextFile(copyPath)) ?? nil) ?? ""
+            if text == (original ?? template) { return (ExitStatus.success, "No changes.") }
+            let problems = ConfigLoader.parse(text, file: path).problems
+            if problems.isEmpty {
+                do {
+                    try atomicWrite(text, to: path, mode: 0o600)
+                } catch {
+                    return (ExitStatus.failure, "miga: cannot save \(path): \(error)")
+                }
+                return (ExitStatus.success, "Saved \(path).")
+            }
+            for problem in problems { printError("miga: \(problem)") }
+            guard askAgain() else { return (ExitStatus.failure, "miga: \(path) was left as it was") }
+        }
+    }
+
+    /// `$VISUAL`, `$EDITOR`, Debian's `editor`, or `vi`, split into words
+    /// (an editor may be set with its options, like `code -w`).
+    static func editorCommand(_ environment: [String: String]) -> [String]? {
+        for candidate in [environment["VISUAL"], environment["EDITOR"]] {
+            if let words = candidate?.split(separator: " ").map(String.init), !words.isEmpty { return words }
+        }
+        let resolver = ProgramResolver(searchPath: environment["PATH"])
+        return ["editor", "vi", "nano"].first { resolver.resolve($0) != nil }.map { [$0] }
+    }
+
+    /// Runs the editor on this terminal and waits for it; its status.
+    static func runEditor(_ words: [String]) -> Int32 {
+        let resolved = ProgramResolver(searchPath: processEnvironment()["PATH"]).resolve(words[0]) ?? words[0]
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, resolved, nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// "Edit again?" on the terminal: yes unless the answer starts with n.
+    public static func askOnTerminal() -> Bool {
+        guard isatty(0) == 1 else { return false }
+        printError("Edit again? [Y/n] ")
+        guard let answer = readLine() else { return false }
+        return !answer.lowercased().hasPrefix("n")
+    }
+}

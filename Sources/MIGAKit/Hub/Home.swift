@@ -1,0 +1,89 @@
+import Foundation
+
+/// `miga` with no arguments: setup on the very first run, the hub after, and
+/// the gateway of whatever the hub opens, all on one terminal.
+public struct Home {
+    public var context: GatewayContext
+    let paths: XDGPaths
+
+    public init(context: GatewayContext) {
+        self.context = context
+        paths = XDGPaths(environment: context.environment)
+    }
+
+    var protection: Protection? {
+        context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }
+    }
+
+    var palette: Palette { Palette(mode: ColorMode.detect(environment: context.environment)) }
+
+    /// Setup (first run: until a program is protected), then the hub.
+    public func run(setupFirst: Bool = false) -> GateDecision {
+        guard let terminal = context.terminal, let protection else {
+            context.messages("miga: setup and the hub need a terminal; see miga --help")
+            return .finish(ExitStatus.usage)
+        }
+        let firstRun = ConfigLoader.load(from: paths.configFile).config.programs.isEmpty
+        if setupFirst || firstRun {
+            guard let outcome = setup(firstRun: firstRun, protection: protection, terminal: terminal) else {
+                terminal.leave()
+                context.messages(firstRun ? "Nothing was saved. Run miga again when you are ready." : "Nothing was changed.")
+                return .finish(ExitStatus.cancelled)
+            }
+            if !outcome.problems.isEmpty {
+                terminal.leave()
+                for line in outcome.done + outcome.problems { context.messages(line) }
+                return .finish(ExitStatus.failure)
+            }
+        }
+        return hub(terminal: terminal)
+    }
+
+    /// Runs setup; its answers applied, or nil when the person left.
+    func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String])? {
+        let config = ConfigLoader.load(from: paths.configFile).config
+        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(),
+                             tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
+                             interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
+                             check: { [protection] command in protection.problem(protecting: command) })
+        guard case .finished(let answers)? = MIGAKit.run(&flow, on: terminal, palette: palette) else { return nil }
+        return SetupApplier(protection: protection).apply(answers)
+    }
+
+    /// The hub until the person quits, or a program is to start.
+    func hub(terminal: TerminalDevice) -> GateDecision {
+        while true {
+            let config = ConfigLoader.load(from: paths.configFile).config
+            let tiles = config.programs.values.sorted { $0.displayName < $1.displayName }.map {
+                HubScreen.Tile(command: $0.command, name: $0.displayName, glyph: ProgramCatalog.glyph(for: $0.command))
+            }
+            var screen = HubScreen(tiles: tiles, streak: streak())
+            switch MIGAKit.run(&screen, on: terminal, palette: palette) {
+            case .open(let command):
+                // The pause leaves the terminal when it ends; the hub comes back after an exit.
+                if case .launch(let launch) = Gateway(context: context).run(GateRequest(command: command)) {
+                    return .launch(launch)
+                }
+            case .stats:
+                showStats(on: terminal)
+            case .quit, nil:
+                terminal.leave()
+                return .finish(ExitStatus.success)
+            }
+        }
+    }
+
+    func streak() -> Streak {
+        guard let store = try? SessionStore(path: paths.storeFile) else { return Streak(current: 0, best: 0) }
+        return (try? StatsReport.streak(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current))
+            ?? Streak(current: 0, best: 0)
+    }
+
+    func showStats(on terminal: TerminalDevice) {
+        guard let store = try? SessionStore(path: paths.storeFile),
+              let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current)
+        else { return }
+        var reading = ReadingScreen(lines: StatsScreen.lines(report, width: terminal.size.columns), footer: "any key: back to the hub")
+        _ = MIGAKit.run(&reading, on: terminal, palette: palette)
+    }
+}

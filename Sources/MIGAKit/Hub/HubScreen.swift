@@ -1,0 +1,120 @@
+/// The hub (seed S-004): `miga` after setup. A streak banner and a grid of
+/// the protected programs; choosing one opens its gateway, so the hub is a
+/// launcher too.
+public struct HubScreen: InteractiveScreen {
+    public enum Result: Equatable {
+        case open(String)
+        case stats
+        case quit
+    }
+
+    public struct Tile: Equatable, Sendable {
+        public let command: String
+        public let name: String
+        public let glyph: Character
+
+        public init(command: String, name: String, glyph: Character) {
+            self.command = command
+            self.name = name
+            self.glyph = glyph
+        }
+    }
+
+    public let tiles: [Tile]
+    public let streak: Streak
+    public private(set) var selection = 0
+    private var columns = 1
+
+    static let tileWidth = 16
+    static let tileHeight = 4
+
+    public init(tiles: [Tile], streak: Streak) {
+        self.tiles = tiles
+        self.streak = streak
+    }
+
+    public mutating func resize(_ size: TerminalSize) {
+        columns = Self.columns(for: size.columns, count: tiles.count)
+    }
+
+    static func columns(for width: Int, count: Int) -> Int {
+        max(1, min(max(1, count), (width - 4 + 1) / (tileWidth + 1)))
+    }
+
+    public mutating func handle(_ key: Key) -> Result? {
+        switch key {
+        case .character("q"), .escape, .control("c"), .control("d"): return .quit
+        case .character("s"): return .stats
+        case .enter, .space: return tiles.isEmpty ? nil : .open(tiles[selection].command)
+        case .left, .character("h"): selection = max(0, selection - 1)
+        case .right, .character("l"): selection = min(tiles.count - 1, selection + 1)
+        case .up, .character("k"): if selection - columns >= 0 { selection -= columns }
+        case .down, .character("j"): if selection + columns < tiles.count { selection += columns }
+        case .character(let letter):
+            // The next program whose name starts with the letter (S and Q
+            // with Shift, since s and q are the hub's own keys).
+            let wanted = letter.lowercased()
+            let order = tiles.indices.map { (selection + 1 + $0) % tiles.count }
+            if let next = order.first(where: { tiles[$0].name.lowercased().hasPrefix(wanted) }) { selection = next }
+        default: break
+        }
+        return nil
+    }
+
+    public func frame(size: TerminalSize) -> Frame {
+        let width = size.columns
+        let columns = Self.columns(for: width, count: tiles.count)
+        let banner: [Span] = streak.current > 0
+            ? [Span("🔥 "), Span("\(streak.current)-day streak", .accentDeep),
+               Span(streak.best > streak.current ? "  ·  best \(streak.best) days" : "", .muted)]
+            : [Span(streak.best > 0 ? "One conscious exit today starts a new streak  ·  best \(streak.best) days"
+                                    : "Your first conscious exit starts a streak", .muted)]
+        let header = [Line.centered([Span("MIGA", .accentDeep), Span("   ")] + banner, in: width)]
+        var body: [Line] = []
+        if tiles.isEmpty {
+            body.append(Line.centered("No programs are protected yet.", .quote, in: width))
+            body.append(.blank)
+            body.append(Line.centered("miga setup, or: miga protect firefox", .muted, in: width))
+        } else {
+            let rows = (tiles.count + columns - 1) / columns
+            let room = max(1, (size.rows - 8) / (Self.tileHeight + 1))
+            let selectedRow = selection / columns
+            let first = min(max(0, selectedRow - room / 2), max(0, rows - room))
+            for row in first..<min(rows, first + room) {
+                if row > first { body.append(.blank) }
+                let members = Array(tiles.indices.dropFirst(row * columns).prefix(columns))
+                body += tileRow(members, width: width, columns: columns)
+            }
+            if rows > room {
+                body.append(Line.centered("\(selectedRow + 1) of \(rows) rows", .faint, in: width))
+            }
+        }
+        let hint = "←↑↓→ or a letter chooses · Enter opens it, after a pause · s stats · q quit"
+        return ScreenLayout.compose(size: size, header: header, body: body,
+                                    footer: [Line.centered(TextWrap.truncate(hint, width: width - 2), .muted, in: width)])
+    }
+
+    /// One row of tiles, each a small rounded card: the glyph, then the name.
+    func tileRow(_ indices: [Int], width: Int, columns: Int) -> [Line] {
+        let inner = Self.tileWidth - 2
+        let total = columns * (Self.tileWidth + 1) - 1
+        let indent = Span(String(repeating: " ", count: max(0, (width - total) / 2)))
+        var rows: [[Span]] = Array(repeating: [indent], count: Self.tileHeight)
+        for (position, index) in indices.enumerated() {
+            let tile = tiles[index]
+            let chosen = index == selection
+            let border: Tone = chosen ? .accent(glow: 0) : .track
+            let gap = position > 0 ? [Span(" ")] : []
+            let name = TextWrap.truncate(tile.name, width: inner - 2)
+            func centred(_ text: String) -> String {
+                let left = (inner - CellWidth.of(text)) / 2
+                return String(repeating: " ", count: left) + text + String(repeating: " ", count: inner - left - CellWidth.of(text))
+            }
+            rows[0] += gap + [Span("╭" + String(repeating: "─", count: inner) + "╮", border)]
+            rows[1] += gap + [Span("│", border), Span(centred(String(tile.glyph)), chosen ? .accentDeep : .accent(glow: 0)), Span("│", border)]
+            rows[2] += gap + [Span("│", border), Span(centred(name), chosen ? .quote : .body), Span("│", border)]
+            rows[3] += gap + [Span("╰" + String(repeating: "─", count: inner) + "╯", border)]
+        }
+        return rows.map(Line.init)
+    }
+}

@@ -1,0 +1,221 @@
+/// One program on setup's list.
+public struct SetupProgram: Equatable, Sendable {
+    public let name: String
+    public let command: String
+    public let glyph: Character
+    public let installed: Bool
+    public var selected: Bool
+
+    public init(name: String, command: String, glyph: Character, installed: Bool, selected: Bool = false) {
+        self.name = name
+        self.command = command
+        self.glyph = glyph
+        self.installed = installed
+        self.selected = selected
+    }
+}
+
+/// The line setup offers to add to the shell's start-up file.
+public struct HookOffer: Equatable, Sendable {
+    /// As the person knows it (`~/.zshrc`).
+    public let shownFile: String
+    public let file: String
+    public let line: String
+    /// The file runs `miga init` already.
+    public let present: Bool
+
+    public init(shownFile: String, file: String, line: String, present: Bool) {
+        self.shownFile = shownFile
+        self.file = file
+        self.line = line
+        self.present = present
+    }
+}
+
+/// What setup asks, answered.
+public struct SetupAnswers: Equatable, Sendable {
+    public var programs: [SetupProgram]
+    public var interests: [String]
+    public var pause: Int
+    public var addHook: Bool
+}
+
+/// `miga setup` (seed S-001 … S-003) as a pure state machine: the pages, the
+/// program list, interests, pause length, the shell hook and a summary.
+/// Nothing is written until it finishes; leaving changes nothing.
+public struct SetupFlow: InteractiveScreen {
+    public enum Result: Equatable {
+        case finished(SetupAnswers)
+        case left
+    }
+
+    public enum Step: Equatable {
+        case page(Int)
+        case programs
+        case interests
+        case pause
+        case hook
+        case ready
+    }
+
+    public private(set) var step: Step = .page(0)
+    /// The very first run: the pages cannot be skipped and Esc does not leave
+    /// (Ctrl-C always does, saving nothing).
+    public let firstRun: Bool
+    public private(set) var programs: [SetupProgram]
+    /// Row of the program list; `programs.count` is the "another command" row.
+    public private(set) var cursor = 0
+    /// A command being typed, when the person adds one of their own.
+    public private(set) var field: String?
+    public private(set) var message: String?
+    public let tags: [(tag: String, count: Int)]
+    public private(set) var chosenTags: Set<String> = []
+    public private(set) var tagCursor = 0
+    public private(set) var pause: Int
+    public let hook: HookOffer?
+    public private(set) var addHook = true
+    /// Checks a typed command: nil when it can be protected, else why not.
+    private let check: @Sendable (String) -> String?
+
+    public static let pauseRange = 30...300
+    static let pauseStep = 15
+
+    public init(firstRun: Bool, programs: [SetupProgram], tags: [(tag: String, count: Int)], interests: [String] = [],
+                pause: Int = Config.defaultPause, hook: HookOffer?, check: @escaping @Sendable (String) -> String?) {
+        self.firstRun = firstRun
+        self.programs = programs
+        self.tags = tags
+        chosenTags = Set(interests.filter { interest in tags.contains { $0.tag == interest } })
+        self.pause = min(Self.pauseRange.upperBound, max(Self.pauseRange.lowerBound, pause))
+        self.hook = hook
+        addHook = !(hook?.present ?? true)
+        self.check = check
+        if !firstRun { step = .programs }
+    }
+
+    var selectedCount: Int { programs.filter(\.selected).count }
+
+    public var answers: SetupAnswers {
+        SetupAnswers(programs: programs.filter(\.selected), interests: tags.map(\.tag).filter { chosenTags.contains($0) },
+                     pause: pause, addHook: addHook && !(hook?.present ?? true))
+    }
+
+    // MARK: Keys
+
+    public mutating func handle(_ key: Key) -> Result? {
+        if key == .control("c") { return .left }
+        if field != nil { return typing(key) }
+        message = nil
+        if key == .escape || key == .character("q") {
+            if !firstRun { return .left }
+            message = "Setup is how MIGA begins; Ctrl-C leaves without saving anything."
+            return nil
+        }
+        switch step {
+        case .page(let index):
+            switch key {
+            case .right, .enter, .space, .character("l"):
+                step = index + 1 < Onboarding.pages.count ? .page(index + 1) : .programs
+            case .left, .backspace, .character("h"):
+                if index > 0 { step = .page(index - 1) }
+            default: break
+            }
+        case .programs:
+            switch key {
+            case .up, .character("k"): cursor = max(0, cursor - 1)
+            case .down, .character("j"): cursor = min(programs.count, cursor + 1)
+            case .space:
+                toggleProgram()
+            case .enter:
+                if cursor == programs.count { field = ""; return nil }
+                guard selectedCount > 0 else {
+                    message = "Choose at least one program with Space."
+                    return nil
+                }
+                step = .interests
+            case .backspace, .left:
+                if firstRun { step = .page(Onboarding.pages.count - 1) }
+            default: break
+            }
+        case .interests:
+            switch key {
+            case .up, .character("k"): tagCursor = max(0, tagCursor - 1)
+            case .down, .character("j"): tagCursor = min(tags.count - 1, tagCursor + 1)
+            case .space:
+                guard tags.indices.contains(tagCursor) else { break }
+                let tag = tags[tagCursor].tag
+                if chosenTags.contains(tag) { chosenTags.remove(tag) } else { chosenTags.insert(tag) }
+            case .enter: step = .pause
+            case .backspace, .left: step = .programs
+            default: break
+            }
+        case .pause:
+            switch key {
+            case .left, .character("-"), .character("h"): pause = max(Self.pauseRange.lowerBound, pause - Self.pauseStep)
+            case .right, .character("+"), .character("l"): pause = min(Self.pauseRange.upperBound, pause + Self.pauseStep)
+            case .enter: step = hook == nil ? .ready : .hook
+            case .backspace: step = .interests
+            default: break
+            }
+        case .hook:
+            switch key {
+            case .character("y"), .character("Y"): addHook = true; step = .ready
+            case .character("n"), .character("N"): addHook = false; step = .ready
+            case .left, .right, .space: addHook.toggle()
+            case .enter: step = .ready
+            case .backspace: step = .pause
+            default: break
+            }
+        case .ready:
+            switch key {
+            case .enter: return .finished(answers)
+            case .backspace: step = hook == nil ? .pause : .hook
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private mutating func toggleProgram() {
+        guard cursor < programs.count else {
+            field = ""
+            return
+        }
+        guard programs[cursor].installed else {
+            message = "\(programs[cursor].name) is not installed here."
+            return
+        }
+        programs[cursor].selected.toggle()
+    }
+
+    private mutating func typing(_ key: Key) -> Result? {
+        switch key {
+        case .escape:
+            field = nil
+        case .backspace:
+            if field?.isEmpty == false { field?.removeLast() }
+        case .character(let character):
+            field?.append(character)
+        case .enter:
+            let command = (field ?? "").trimmingWhitespace()
+            guard !command.isEmpty else { field = nil; return nil }
+            if let index = programs.firstIndex(where: { $0.command == command }) {
+                programs[index].selected = programs[index].installed
+                cursor = index
+                field = nil
+                return nil
+            }
+            if let problem = check(command) {
+                message = problem
+                return nil
+            }
+            programs.append(SetupProgram(name: command.prefix(1).uppercased() + command.dropFirst(), command: command,
+                                         glyph: ProgramCatalog.glyph(for: command), installed: true, selected: true))
+            cursor = programs.count - 1
+            field = nil
+        default:
+            break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import MIGAKit
+
+extension Miga {
+    /// `miga config [edit]`.
+    struct ConfigFile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "config",
+            abstract: "Show the settings in effect and where they live; edit them safely.",
+            discussion: """
+                `miga config` prints every setting as MIGA reads it (defaults filled in) and any \
+                problem with the file. `miga config edit` opens a copy in $VISUAL or $EDITOR and \
+                puts it in place only when it reads cleanly.
+                """,
+            subcommands: [Show.self, Edit.self], defaultSubcommand: Show.self)
+
+        struct Show: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "The settings in effect.")
+
+            func run() throws {
+                let path = XDGPaths(environment: processEnvironment()).configFile
+                let loaded = ConfigLoader.load(from: path)
+                print(ConfigSummary.text(loaded.config, path: path))
+                for problem in loaded.problems { printError("miga: \(problem)") }
+                if !loaded.problems.isEmpty { throw ExitCode(ExitStatus.failure) }
+            }
+        }
+
+        struct Edit: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Edit the settings in your editor, checked before they take effect.")
+
+            func run() throws {
+                let environment = processEnvironment()
+                let path = XDGPaths(environment: environment).configFile
+                let result = ConfigEditing.edit(path: path, environment: environment)
+                if let message = result.message { (result.status == 0 ? { print($0) } : printError)(message) }
+                if result.status != 0 { throw ExitCode(result.status) }
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import ArgumentParser
+import MIGAKit
+
+extension Miga {
+    /// `miga quotes …`: the texts of the pause.
+    struct Quotes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The texts shown in a pause: list them, add your own, import fortune files.",
+            discussion: """
+                MIGA's own quotes are built in; yours live in ~/.config/miga/quotes as text files, \
+                one quote per line: id | tags | source | text. The pause draws from both, honouring \
+                your interests.
+
+                Example:
+                  miga quotes add "Look up from the screen. What colour is the sky?" --tag Nature
+                  miga quotes import /usr/share/games/fortunes/fortunes
+                """,
+            subcommands: [List.self, Tags.self, Show.self, Add.self, Import.self, Remove.self],
+            defaultSubcommand: List.self)
+
+        static func library() -> QuoteLibrary {
+            QuoteLibrary(folder: XDGPaths(environment: processEnvironment()).userQuotesDirectory)
+        }
+
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List quotes, optionally of one tag.")
+
+            @Option(help: "Only quotes with this tag.")
+            var tag: String?
+
+            func run() throws {
+                let library = Quotes.library()
+                let quotes = library.bank.quotes.filter { quote in tag.map { wanted in quote.tags.contains { $0.lowercased() == wanted.lowercased() } } ?? true }
+                let width = outputColumns(environment: processEnvironment())
+                for quote in quotes {
+                    let head = "\(quote.id)  [\(quote.tags.joined(separator: ", "))]\(quote.file == nil ? "" : " (yours)")  "
+                    print(TextWrap.truncate(head + quote.text, width: max(20, width)))
+                }
+                if quotes.isEmpty { print(tag.map { "No quotes with the tag \($0). See miga quotes tags." } ?? "No quotes.") }
+                for problem in library.problems { printError("miga: \(problem)") }
+            }
+        }
+
+        struct Tags: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Every tag, with how many quotes carry it.")
+
+            func run() throws {
+                let counts = Quotes.library().bank.tagCounts
+                let width = counts.map { CellWidth.of($0.tag) }.max() ?? 0
+                for (tag, count) in counts { print("\(tag.padding(toLength: width, withPad: " ", startingAt: 0))  \(count)") }
+            }
+        }
+
+        struct Show: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "One quote in full.")
+
+            @Argument(help: "Its id, as miga quotes list shows it.")
+            var id: String
+
+            func run() throws {
+                guard let quote = Quotes.library().bank[id] else {
+                    printError("miga: there is no quote \(id)")
+                    throw ExitCode(ExitStatus.usage)
+                }
+                print(quote.verses.joined(separator: "\n"))
+                if let source = quote.source { print("— \(source)") }
+                print("tags: \(quote.tags.joined(separator: ", "))")
+                print(quote.file.map { "from: \($0)" } ?? "from: MIGA's own bank")
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Add a quote of your own (to ~/.config/miga/quotes/mine.txt).",
+                discussion: "Example:\n  miga quotes add \"Somewhere a kettle is singing.\" --tag Poetry --source \"my notebook\"")
+
+            @Argument(help: "The text. \" / \" marks a line break in a poem.")
+            var text: String
+
+            @Option(name: .customLong("tag"), help: "A tag (give --tag again for more).")
+            var tags: [String] = []
+
+            @Option(help: "Where it comes from.")
+            var source: String?
+
+            func run() throws {
+                do {
+                    let quote = try Quotes.library().add(text: text, tags: tags, source: source)
+                    print("Added \(quote.id).")
+                } catch {
+                    printError("miga: \(error)")
+                    throw ExitCode(ExitStatus.usage)
+                }
+            }
+        }
+
+        struct Import: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Import a fortune(6) file: entries between lines of %, tagged with the file's name.",
+                discussion: "Importing the same file again replaces what it brought, never doubles it.")
+
+            @Argument(help: "The fortune file.")
+            var file: String
+
+            @Option(help: "The tag to give them, instead of the file's name.")
+            var tag: String?
+
+            func run() throws {
+                do {
+                    let quotes = try Quotes.library().importFortunes(from: file, tag: tag)
+                    print("Imported \(quotes.count) quote\(quotes.count == 1 ? "" : "s") tagged \(quotes.first?.tags.first ?? "").")
+                } catch {
+                    printError("miga: \(error)")
+                    throw ExitCode(ExitStatus.dataError)
+                }
+            }
+        }
+
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Remove a quote of your own.")
+
+            @Argument(help: "Its id.")
+            var id: String
+
+            func run() throws {
+                do {
+                    try Quotes.library().remove(id)
+                    print("Removed \(id).")
+                } catch {
+                    printError("miga: \(error)")
+                    throw ExitCode(ExitStatus.usage)
+                }
+            }
+        }
+    }
+
+    /// `miga interests [set TAG…]`.
+    struct Interests: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The tags the pause draws its texts from.",
+            discussion: """
+                Without arguments, your interests and every tag there is. `miga interests set` \
+                with tags chooses them; with none, all texts again.
+
+                Example:
+                  miga interests set Stoicism Nature
+                """,
+            subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+        struct Show: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "Your interests and the tags there are.")
+
+            func run() throws {
+                let paths = XDGPaths(environment: processEnvironment())
+                let interests = ConfigLoader.load(from: paths.configFile).config.interests
+                print(interests.isEmpty ? "Interests: all texts." : "Interests: \(interests.joined(separator: ", ")).")
+                let tags = QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts
+                print("Tags: " + tags.map { "\($0.tag) (\($0.count))" }.joined(separator: ", "))
+            }
+        }
+
+        struct Set: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "set", abstract: "Choose your interests (none: all texts).")
+
+            @Argument(help: "Tags, as miga quotes tags lists them.")
+            var tags: [String] = []
+
+            func run() throws {
+                let paths = XDGPaths(environment: processEnvironment())
+                let known = QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts.map(\.tag)
+                var chosen: [String] = []
+                for tag in tags {
+                    guard let match = known.first(where: { $0.lowercased() == tag.lowercased() }) else {
+                        printError("miga: there is no tag \"\(tag)\"; the tags are: \(known.joined(separator: ", "))")
+                        throw ExitCode(ExitStatus.usage)
+                    }
+                    if !chosen.contains(match) { chosen.append(match) }
+                }
+                do {
+                    try ConfigEditor(path: paths.configFile).setTopLevel("interests", to: .strings(chosen))
+                } catch {
+                    printError("miga: cannot change \(paths.configFile): \(error)")
+                    throw ExitCode(ExitStatus.failure)
+                }
+                print(chosen.isEmpty ? "Interests: all texts." : "Interests: \(chosen.joined(separator: ", ")).")
+            }
+        }
+    }
+}
