@@ -1,17 +1,17 @@
 # MIGA — a mindful gateway for the Linux desktop.
-#   make run    set up, build and open MIGA
+#   make run    set up, build and open MIGA (setup on the first run, the hub after)
 #   make test   set up the test tools and run every test
 #   make bench  measure start-up, pass-through and memory
 #   make install PREFIX=~/.local
 
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
-RUN_ARGS ?= gate --pause 15 echo -- "You waited, and chose. That is the whole practice."
+RUN_ARGS ?=
 
 # What building needs, and what the tests add: a terminal multiplexer, a real
 # notification server under a virtual display on a private bus.
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
-TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils
+TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to
@@ -20,7 +20,7 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 # still address-randomized; MIGA's own code is memory-safe Swift.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
-.PHONY: run build test bench install uninstall release clean
+.PHONY: run build test bench man install uninstall release clean
 
 run: build
 	.build/debug/miga $(RUN_ARGS)
@@ -42,13 +42,31 @@ bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
 	python3 Benchmarks/bench.py .build/release/miga
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The manual comes from the same source as --help (swift-argument-parser's
+# generate-manual plugin), the completions from the binary itself.
+man: build
+	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
+		--configuration debug --section 1 --authors "The MIGA authors"
+
+install: release man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 .build/release/miga $(DESTDIR)$(PREFIX)/bin/miga
-	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga"
+	install -m 0644 .build/plugins/GenerateManual/outputs/miga/miga.1 $(DESTDIR)$(PREFIX)/share/man/man1/miga.1
+	.build/release/miga --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga
+	.build/release/miga --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga
+	.build/release/miga --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
+	@echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: miga init fish | source):"
+	@echo '  eval "$$(miga init bash)"'
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/miga
+	rm -f $(DESTDIR)$(PREFIX)/bin/miga $(DESTDIR)$(PREFIX)/share/man/man1/miga.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
 
 clean:
 	rm -rf .build

@@ -45,7 +45,7 @@ let package = Package(
             name: "MIGAKitTests",
             dependencies: ["MIGAKit"],
             // Read at run time from beside the tests, not bundled.
-            exclude: ["Gateway/__Snapshots__"]
+            exclude: ["Gateway/__Snapshots__", "Stats/__Snapshots__", "Setup/__Snapshots__", "Hub/__Snapshots__"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -78,3 +78,49 @@ import Testing
         #expect(try contents() == "pause = 20\n")
     }
 }
+
+@Suite struct ConfigTopLevelTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.path + "/config.toml" }
+
+    @Test func a_top_level_setting_goes_above_the_tables_or_is_replaced_in_place() throws {
+        try folder.write("# mine\nnotifications = false\n\n[programs.firefox]\npause = 30\n", to: "config.toml")
+        let editor = ConfigEditor(path: path)
+        try editor.setTopLevel("pause", to: .integer(60))
+        try editor.setTopLevel("interests", to: .strings(["Zen", "Nature"]))
+        try editor.setTopLevel("notifications", to: .boolean(true))
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+            == "# mine\nnotifications = true\npause = 60\ninterests = [\"Zen\", \"Nature\"]\n\n[programs.firefox]\npause = 30\n")
+        let config = ConfigLoader.load(from: path).config
+        #expect(config.pause == 60 && config.interests == ["Zen", "Nature"] && config.programs["firefox"]?.pause == 30)
+    }
+
+    @Test func the_summary_is_valid_toml_with_every_setting() throws {
+        var config = Config()
+        config.programs["steam"] = ProgramSettings(command: "steam", pause: 120)
+        config.programs["firefox"] = ProgramSettings(command: "firefox", name: "Firefox")
+        let text = ConfigSummary.text(config, path: "/c.toml")
+        let read = ConfigLoader.parse(text, file: "summary")
+        #expect(read.problems.isEmpty)
+        #expect(read.config.programs["steam"]?.pause == 120)
+        #expect(read.config.programs["firefox"]?.pause == 90)
+        #expect(text.contains("reduced_motion = false"))
+    }
+
+    @Test func editing_replaces_the_file_only_when_it_reads_cleanly() throws {
+        try folder.write("pause = 40\n", to: "config.toml")
+        // An editor that writes what the test says into the copy it is given.
+        try folder.write("#!/bin/sh\ncat \"\(folder.path)/next\" > \"$1\"\n", to: "fake-editor")
+        chmod(folder.path + "/fake-editor", 0o755)
+        let environment = ["EDITOR": folder.path + "/fake-editor", "PATH": "/usr/bin:/bin"]
+        try folder.write("pause = oops\n", to: "next")
+        let refused = ConfigEditing.edit(path: path, environment: environment, askAgain: { false })
+        #expect(refused.status == 1)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 40\n")
+        try folder.write("pause = 45\n", to: "next")
+        let saved = ConfigEditing.edit(path: path, environment: environment, askAgain: { false })
+        #expect(saved.status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 45\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".config.toml.edit") }.isEmpty)
+    }
+}

@@ -1,0 +1,138 @@
+import Testing
+@testable import MIGAKit
+
+@Suite struct SetupFlowTests {
+    static let programs = [
+        SetupProgram(name: "Firefox", command: "firefox", glyph: "◎", installed: true),
+        SetupProgram(name: "Discord", command: "discord", glyph: "✉", installed: true),
+        SetupProgram(name: "Chromium", command: "chromium", glyph: "◎", installed: false),
+    ]
+    static let tags = [(tag: "Stoicism", count: 19), (tag: "Nature", count: 26), (tag: "Zen", count: 20)]
+    static let hook = HookOffer(shownFile: "~/.zshrc", file: "/home/u/.zshrc", line: "eval \"$(miga init zsh)\"", present: false)
+
+    func flow(firstRun: Bool = true, hook: HookOffer? = SetupFlowTests.hook) -> SetupFlow {
+        SetupFlow(firstRun: firstRun, programs: Self.programs, tags: Self.tags, hook: hook,
+                  check: { $0 == "newsboat" ? nil : "\($0) is not installed here." })
+    }
+
+    @discardableResult
+    func press(_ keys: [Key], on flow: inout SetupFlow) -> SetupFlow.Result? {
+        var result: SetupFlow.Result?
+        for key in keys { result = flow.handle(key) ?? result }
+        return result
+    }
+
+    @Test func the_first_run_begins_with_twelve_pages() {
+        var setup = flow()
+        #expect(setup.step == .page(0))
+        press([.left], on: &setup)
+        #expect(setup.step == .page(0))
+        press([.right, .enter, .space], on: &setup)
+        #expect(setup.step == .page(3))
+        press([.left], on: &setup)
+        #expect(setup.step == .page(2))
+        press(Array(repeating: .enter, count: 9), on: &setup)
+        #expect(setup.step == .page(11))
+        press([.enter], on: &setup)
+        #expect(setup.step == .programs)
+    }
+
+    @Test func the_first_run_cannot_be_skipped_but_ctrl_c_always_leaves() {
+        var setup = flow()
+        #expect(setup.handle(.escape) == nil)
+        #expect(setup.handle(.character("q")) == nil)
+        #expect(setup.message?.contains("Ctrl-C") == true)
+        #expect(setup.handle(.control("c")) == .left)
+        var later = flow(firstRun: false)
+        #expect(later.step == .programs)
+        #expect(later.handle(.escape) == .left)
+    }
+
+    @Test func continue_needs_one_installed_program() {
+        var setup = flow(firstRun: false)
+        press([.enter], on: &setup)
+        #expect(setup.step == .programs)
+        #expect(setup.message == "Choose at least one program with Space.")
+        press([.down, .down, .space], on: &setup)
+        #expect(setup.programs[2].selected == false)
+        #expect(setup.message == "Chromium is not installed here.")
+        press([.up, .up, .space, .enter], on: &setup)
+        #expect(setup.step == .interests)
+    }
+
+    @Test func another_command_is_checked_then_added_and_chosen() {
+        var setup = flow(firstRun: false)
+        press([.down, .down, .down, .enter], on: &setup)
+        #expect(setup.field == "")
+        press(Array("steam").map(Key.character) + [.enter], on: &setup)
+        #expect(setup.message == "steam is not installed here.")
+        #expect(setup.field == "steam")
+        press(Array(repeating: .backspace, count: 5) + Array("newsboat").map(Key.character) + [.enter], on: &setup)
+        #expect(setup.field == nil)
+        #expect(setup.programs.last == SetupProgram(name: "Newsboat", command: "newsboat", glyph: "≡", installed: true, selected: true))
+        press([.down, .enter, .escape], on: &setup)
+        #expect(setup.field == nil)
+    }
+
+    @Test func the_answers_are_what_was_chosen() {
+        var setup = flow(firstRun: false)
+        press([.space, .down, .space, .enter], on: &setup)            // Firefox and Discord
+        press([.space, .down, .down, .space, .enter], on: &setup)     // Stoicism and Zen
+        press([.left, .left, .left, .left, .left, .right, .enter], on: &setup) // 30 s, then 45 s
+        press([.character("n")], on: &setup)
+        #expect(setup.step == .ready)
+        let result = press([.enter], on: &setup)
+        #expect(result == .finished(SetupAnswers(programs: [Self.programs[0], Self.programs[1]].map {
+            var chosen = $0
+            chosen.selected = true
+            return chosen
+        }, interests: ["Stoicism", "Zen"], pause: 45, addHook: false)))
+    }
+
+    @Test func the_pause_stays_between_thirty_seconds_and_five_minutes() {
+        var setup = flow(firstRun: false)
+        press([.space, .enter, .enter], on: &setup)
+        press(Array(repeating: .right, count: 30), on: &setup)
+        #expect(setup.pause == 300)
+        press(Array(repeating: .left, count: 30), on: &setup)
+        #expect(setup.pause == 30)
+    }
+
+    @Test func backspace_goes_back_a_step_and_a_present_hook_is_not_offered_again() {
+        let present = HookOffer(shownFile: "~/.zshrc", file: "/f", line: "l", present: true)
+        var setup = flow(firstRun: false, hook: present)
+        press([.space, .enter, .enter, .enter], on: &setup)
+        #expect(setup.step == .hook)
+        press([.character("y"), .enter], on: &setup)
+        #expect(setup.answers.addHook == false)
+        press([.backspace, .backspace, .backspace], on: &setup)
+        #expect(setup.step == .interests)
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)])
+    func snapshots_of_a_page_and_the_program_list(columns: Int, rows: Int) throws {
+        let size = TerminalSize(columns: columns, rows: rows)
+        var setup = flow()
+        press([.right, .right, .right], on: &setup)
+        try assertSnapshot(setup.frame(size: size).text, named: "setup-page-\(columns)x\(rows)")
+        var list = flow(firstRun: false)
+        press([.space, .down], on: &list)
+        try assertSnapshot(list.frame(size: size).text, named: "setup-programs-\(columns)x\(rows)")
+        for frame in [setup.frame(size: size), list.frame(size: size)] {
+            #expect(frame.lines.allSatisfy { $0.width <= columns })
+        }
+    }
+
+    @Test func every_step_fits_small_and_large_terminals() {
+        for size in [TerminalSize(columns: 60, rows: 20), TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)] {
+            var setup = flow()
+            var frames = [setup.frame(size: size)]
+            for key in Array(repeating: Key.enter, count: 12) + [.space, .enter, .enter, .enter, .enter] {
+                _ = setup.handle(key)
+                frames.append(setup.frame(size: size))
+            }
+            #expect(setup.step == .ready)
+            #expect(frames.allSatisfy { frame in frame.lines.allSatisfy { $0.width <= size.columns } })
+        }
+    }
+}
