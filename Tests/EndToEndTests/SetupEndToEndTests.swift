@@ -141,11 +141,19 @@ import Testing
     }
 
     @Test func help_teaches_and_completions_load_in_bash() throws {
-        for command in ["gate", "protect", "stats", "setup", "hub", "quotes", "interests", "config", "sync", "doctor"] {
-            let help = try miga(command, "--help")
+        // Every command and subcommand: an abstract, and an example in its discussion.
+        let commands = [[], ["hub"], ["setup"], ["gate"], ["stats"], ["history"], ["protect"], ["unprotect"], ["list"], ["init"],
+                        ["quotes"], ["quotes", "list"], ["quotes", "tags"], ["quotes", "show"], ["quotes", "add"],
+                        ["quotes", "import"], ["quotes", "remove"], ["interests"], ["interests", "show"], ["interests", "set"],
+                        ["config"], ["config", "show"], ["config", "edit"], ["doctor"], ["export"], ["import"], ["sync"], ["uninstall"]]
+        for command in commands {
+            let help = try run(migaBinary, command + ["--help"], environment: sandbox.environment)
             #expect(help.status == 0)
-            #expect(help.output.contains("OVERVIEW:"), "\(command) has no abstract")
+            #expect(help.output.contains("OVERVIEW:"), "miga \(command.joined(separator: " ")) has no abstract")
+            #expect(help.output.contains("Example"), "miga \(command.joined(separator: " ")) has no example")
         }
+        let top = try miga("--help").output
+        for command in commands.compactMap(\.first) { #expect(top.contains(command), "miga --help does not list \(command)") }
         let script = try miga("--generate-completion-script", "bash")
         #expect(script.output.contains("protect") && script.output.contains("quotes"))
         let loaded = try run("/bin/bash", ["-c", script.output + "\ncomplete -p miga"])

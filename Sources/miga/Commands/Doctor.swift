@@ -11,6 +11,9 @@ extension Miga {
                 first for each program, does your start-up file run miga init), each protected \
                 program and its menu entry, and the notification server. Exit status 0 when all \
                 is well, 1 otherwise.
+
+                Example:
+                  miga doctor
                 """)
 
         func run() throws {
@@ -30,6 +33,10 @@ extension Miga {
             discussion: """
                 Your history and settings stay unless you give --purge; MIGA says where they are. \
                 The miga program itself stays too (make uninstall, or delete the file).
+
+                Example:
+                  miga uninstall
+                  miga uninstall --purge
                 """)
 
         @Flag(help: "Also delete the history and the settings.")

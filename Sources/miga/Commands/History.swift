@@ -69,7 +69,12 @@ extension Miga {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write every session as JSON or CSV.",
-            discussion: "Without FILE, to standard output. `miga import` reads the result back.")
+            discussion: """
+                Without FILE, to standard output. `miga import` reads the result back.
+
+                Example:
+                  miga export --format csv ~/miga-history.csv
+                """)
 
         @Option(help: "json or csv.")
         var format: String = "json"
@@ -106,6 +111,9 @@ extension Miga {
             discussion: """
                 Importing the same file twice adds nothing the second time. A malformed file is \
                 refused whole, naming the first bad record (status 65); nothing is imported from it.
+
+                Example:
+                  miga import ~/miga-history.json
                 """)
 
         @Argument(help: "The file written by miga export.")

@@ -10,6 +10,9 @@ extension Miga {
                 What `miga` alone opens once setup is done (on the very first run it opens setup). \
                 Arrows or a program's first letter choose, Enter opens it after a pause, s shows \
                 your stats, q quits.
+
+                Example:
+                  miga
                 """)
 
         func run() throws {
@@ -31,6 +34,9 @@ extension Miga {
                 Shown by itself on the very first run of `miga`. Run it again any time to change \
                 your choices; Esc leaves without changing anything, and nothing is written until \
                 the end.
+
+                Example:
+                  miga setup
                 """)
 
         func run() throws {

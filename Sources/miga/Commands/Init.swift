@@ -15,6 +15,9 @@ extension Miga {
                 The hook puts MIGA's shim folder at the front of PATH, once, however often it \
                 runs. With --functions it also defines a shell function for each protected \
                 program, for setups that rearrange PATH after the hook.
+
+                Example:
+                  echo 'eval "$(miga init zsh)"' >> ~/.zshrc
                 """)
 
         @Argument(help: "bash, zsh or fish.")

@@ -23,7 +23,9 @@ extension Miga {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List quotes, optionally of one tag.")
+            static let configuration = CommandConfiguration(
+                abstract: "List quotes, optionally of one tag.",
+                discussion: "Yours are marked (yours).\n\nExample:\n  miga quotes list --tag Stoicism")
 
             @Option(help: "Only quotes with this tag.")
             var tag: String?
@@ -42,7 +44,9 @@ extension Miga {
         }
 
         struct Tags: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Every tag, with how many quotes carry it.")
+            static let configuration = CommandConfiguration(
+                abstract: "Every tag, with how many quotes carry it.",
+                discussion: "Choose among them with miga interests set.\n\nExample:\n  miga quotes tags")
 
             func run() throws {
                 let counts = Quotes.library().bank.tagCounts
@@ -52,7 +56,9 @@ extension Miga {
         }
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "One quote in full.")
+            static let configuration = CommandConfiguration(
+                abstract: "One quote in full.",
+                discussion: "Its text, source, tags, and the file it comes from.\n\nExample:\n  miga quotes show poetry-004")
 
             @Argument(help: "Its id, as miga quotes list shows it.")
             var id: String
@@ -97,7 +103,7 @@ extension Miga {
         struct Import: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Import a fortune(6) file: entries between lines of %, tagged with the file's name.",
-                discussion: "Importing the same file again replaces what it brought, never doubles it.")
+                discussion: "Importing the same file again replaces what it brought, never doubles it.\n\nExample:\n  miga quotes import /usr/share/games/fortunes/literature")
 
             @Argument(help: "The fortune file.")
             var file: String
@@ -117,7 +123,9 @@ extension Miga {
         }
 
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a quote of your own.")
+            static let configuration = CommandConfiguration(
+                abstract: "Remove a quote of your own.",
+                discussion: "MIGA's own quotes stay; choose what you see with miga interests set.\n\nExample:\n  miga quotes remove mine-003")
 
             @Argument(help: "Its id.")
             var id: String
@@ -148,7 +156,9 @@ extension Miga {
             subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "show", abstract: "Your interests and the tags there are.")
+            static let configuration = CommandConfiguration(
+                commandName: "show", abstract: "Your interests and the tags there are.",
+                discussion: "Example:\n  miga interests")
 
             func run() throws {
                 let paths = XDGPaths(environment: processEnvironment())
@@ -160,7 +170,9 @@ extension Miga {
         }
 
         struct Set: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "set", abstract: "Choose your interests (none: all texts).")
+            static let configuration = CommandConfiguration(
+                commandName: "set", abstract: "Choose your interests (none: all texts).",
+                discussion: "Tags are matched without regard to case.\n\nExample:\n  miga interests set Stoicism Nature")
 
             @Argument(help: "Tags, as miga quotes tags lists them.")
             var tags: [String] = []
