@@ -3,7 +3,7 @@ import MIGAKit
 /// The table `miga list` prints.
 enum ProgramTable {
     static func render(_ programs: [ProgramStatus]) -> String {
-        let header = ["program", "name", "pause", "no terminal", "routes"]
+        let header = ["program", "name", "pause", "no terminal", "routes", "rules"]
         let rows = programs.map { status -> [String] in
             let settings = status.settings
             var routes: [String] = []
@@ -12,7 +12,8 @@ enum ProgramTable {
             if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
             if status.realProgram == nil { routes.append("(not installed)") }
             return [settings.command, settings.displayName, settings.pause.map { "\($0) s" } ?? "default",
-                    settings.nonInteractive.rawValue, routes.joined(separator: "  ")]
+                    settings.nonInteractive.rawValue, routes.joined(separator: "  "),
+                    settings.features.isEmpty ? "—" : settings.features.joined(separator: " · ")]
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { CellWidth.of($0[column]) }.max() ?? 0

@@ -36,6 +36,21 @@ public struct ProgramSettings: Equatable, Sendable {
     public var pause: Int?
     /// What to do when launched without a terminal (from a script, another program).
     public var nonInteractive: NonInteractivePolicy = .pass
+    /// After a Proceed, minutes in which the program opens again without a pause.
+    public var allowMinutes: Double?
+    /// Each further attempt within the hour lengthens the pause.
+    public var escalate = false
+    public var escalateStep = Escalation.defaultStep
+    public var escalateMax = Escalation.defaultMaximum
+    /// Protected only inside these hours; nil means always.
+    public var hours: FocusHours?
+    /// The countdown holds while the terminal window is not focused.
+    public var holdWhenUnfocused = false
+    /// "What are you opening NAME for?" before Proceed.
+    public var askIntention = false
+
+    public static let allowRange = 0.0...1440
+    public static let escalateRange = 1...3600
 
     public init(command: String, name: String? = nil, icon: String? = nil, pause: Int? = nil,
                 nonInteractive: NonInteractivePolicy = .pass) {
@@ -44,6 +59,27 @@ public struct ProgramSettings: Equatable, Sendable {
         self.icon = icon
         self.pause = pause
         self.nonInteractive = nonInteractive
+    }
+
+    /// The ladder, when `escalate` is on.
+    public var escalation: Escalation? {
+        escalate ? Escalation(step: escalateStep, maximum: escalateMax) : nil
+    }
+
+    /// The optional rules that are on, in words, for `miga list`.
+    public var features: [String] {
+        var words: [String] = []
+        if let allowMinutes { words.append("allow \(Self.minutes(allowMinutes))") }
+        if escalate { words.append("escalate +\(escalateStep) s to \(escalateMax) s") }
+        if let hours { words.append("hours \(hours)") }
+        if holdWhenUnfocused { words.append("hold when unfocused") }
+        if askIntention { words.append("ask intention") }
+        return words
+    }
+
+    /// `15 min`, `0.5 min`.
+    static func minutes(_ value: Double) -> String {
+        (value == value.rounded() ? String(Int(value)) : String(value)) + " min"
     }
 
     /// The configured name, or the command with a capital first letter.

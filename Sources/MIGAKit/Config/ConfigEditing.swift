@@ -15,6 +15,13 @@ public enum ConfigSummary {
                       "name = \(ConfigEditor.quoted(settings.displayName))",
                       "pause = \(settings.pause ?? config.pause)" + (settings.pause == nil ? "   # the default" : ""),
                       "non_interactive = \(ConfigEditor.quoted(settings.nonInteractive.rawValue))"]
+            if let minutes = settings.allowMinutes { lines.append("allow_minutes = \(TOMLLiteral.number(minutes).text)") }
+            if settings.escalate {
+                lines += ["escalate = true", "escalate_step = \(settings.escalateStep)", "escalate_max = \(settings.escalateMax)"]
+            }
+            if let hours = settings.hours { lines.append("hours = \(ConfigEditor.quoted(hours.description))") }
+            if settings.holdWhenUnfocused { lines.append("hold_when_unfocused = true") }
+            if settings.askIntention { lines.append("ask_intention = true") }
         }
         return lines.joined(separator: "\n")
     }
@@ -34,6 +41,13 @@ public enum ConfigEditing {
         # name = "Firefox"
         # pause = 60
         # non_interactive = "pass"   # or "terminal", or "deny"
+        # allow_minutes = 15         # after a Proceed, open again without a pause for 15 minutes
+        # escalate = true            # each further try within the hour adds to the pause…
+        # escalate_step = 30         # …this many seconds…
+        # escalate_max = 300         # …up to this long in all
+        # hours = "Mon-Fri 09:00-17:00; Sat,Sun 10:00-12:00"   # protected only then
+        # hold_when_unfocused = true # the countdown holds while the window is not focused
+        # ask_intention = true       # "What are you opening Firefox for?" before it opens
 
         """
 

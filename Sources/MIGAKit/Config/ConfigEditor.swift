@@ -14,30 +14,28 @@ public struct ConfigEditor {
     }
 
     /// Adds `[programs.COMMAND]`, or updates the keys of the one that exists.
-    /// `nil` fields are left as they are.
-    public func setProgram(_ command: String, name: String?, pause: Int?, nonInteractive: NonInteractivePolicy?) throws(ConfigEditError) {
+    /// Settings the changes leave nil stay as they are.
+    public func setProgram(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(ConfigEditError) {
         var lines = try currentLines()
-        let values: [(String, String?)] = [
-            ("name", name.map(Self.quoted)),
-            ("pause", pause.map(String.init)),
-            ("non_interactive", nonInteractive.map { Self.quoted($0.rawValue) }),
-        ]
         if let table = Self.table(of: command, in: lines) {
-            var insertAt = table.upperBound
-            for (key, value) in values {
-                guard let value else { continue }
-                if let index = table.first(where: { Self.key(of: lines[$0]) == key }) {
-                    lines[index] = "\(key) = \(value)"
-                } else {
-                    lines.insert("\(key) = \(value)", at: insertAt)
-                    insertAt += 1
+            var body = Array(lines[table])
+            for (key, change) in changes.edits {
+                let index = body.firstIndex { Self.key(of: $0) == key }
+                switch (change, index) {
+                case (.set(let value), let index?): body[index] = "\(key) = \(value.text)"
+                case (.set(let value), nil): body.append("\(key) = \(value.text)")
+                case (.remove, let index?): body.remove(at: index)
+                case (.remove, nil): break
                 }
             }
+            lines.replaceSubrange(table, with: body)
         } else {
             while lines.last == "" { lines.removeLast() }
             if !lines.isEmpty { lines.append("") }
             lines.append("[programs.\(Self.tableKey(command))]")
-            for (key, value) in values { if let value { lines.append("\(key) = \(value)") } }
+            for (key, change) in changes.edits {
+                if case .set(let value) = change { lines.append("\(key) = \(value.text)") }
+            }
         }
         try write(lines) { config in
             config.programs[command] != nil ? nil : "the new [programs.\(command)] table did not read back"
@@ -204,6 +202,10 @@ public struct TOMLLiteral: Equatable, Sendable {
     public let text: String
 
     public static func integer(_ value: Int) -> TOMLLiteral { TOMLLiteral(text: String(value)) }
+    /// Whole numbers without a fraction, so `15` stays `15`.
+    public static func number(_ value: Double) -> TOMLLiteral {
+        TOMLLiteral(text: value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
+    }
     public static func boolean(_ value: Bool) -> TOMLLiteral { TOMLLiteral(text: value ? "true" : "false") }
     public static func string(_ value: String) -> TOMLLiteral { TOMLLiteral(text: ConfigEditor.quoted(value)) }
     public static func strings(_ values: [String]) -> TOMLLiteral {

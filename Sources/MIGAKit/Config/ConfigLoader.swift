@@ -75,7 +75,8 @@ public enum ConfigLoader {
         var problems: [ConfigProblem] = []
 
         static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
-        static let programKeys = ["name", "icon", "pause", "non_interactive"]
+        static let programKeys = ["name", "icon", "pause", "non_interactive", "allow_minutes", "escalate", "escalate_step",
+                                  "escalate_max", "hours", "hold_when_unfocused", "ask_intention"]
 
         mutating func read(_ table: TOMLTable) -> Config {
             var config = Config()
@@ -132,6 +133,21 @@ public enum ConfigLoader {
                         let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                         report(at: at, "`\(dotted(at))` must be one of \(choices), not \"\(word)\"; using \"pass\"")
                     }
+                case "allow_minutes": settings.allowMinutes = allowance(value, at: at)
+                case "escalate": settings.escalate = bool(value, at: at) ?? false
+                case "escalate_step":
+                    if let seconds = seconds(value, in: ProgramSettings.escalateRange, at: at) { settings.escalateStep = seconds }
+                case "escalate_max":
+                    if let seconds = seconds(value, in: ProgramSettings.escalateRange, at: at) { settings.escalateMax = seconds }
+                case "hours":
+                    guard let text = string(value, at: at) else { continue }
+                    do {
+                        settings.hours = try FocusHours(text)
+                    } catch {
+                        report(at: at, "`\(dotted(at))`: \(error); protecting at all hours")
+                    }
+                case "hold_when_unfocused": settings.holdWhenUnfocused = bool(value, at: at) ?? false
+                case "ask_intention": settings.askIntention = bool(value, at: at) ?? false
                 default:
                     unknown(key, at: at, known: Self.programKeys)
                 }
@@ -142,6 +158,20 @@ public enum ConfigLoader {
         mutating func pause(_ value: TOMLValueConvertible, at path: [String]) -> Int? {
             if let seconds = value.int, Config.pauseRange.contains(seconds) { return seconds }
             report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound), not \(value.debugDescription); using the default")
+            return nil
+        }
+
+        /// Minutes, whole or not (a tenth of a minute is a fine allowance to try it out).
+        mutating func allowance(_ value: TOMLValueConvertible, at path: [String]) -> Double? {
+            let minutes = value.double ?? value.int.map(Double.init)
+            if let minutes, minutes > 0, minutes <= ProgramSettings.allowRange.upperBound { return minutes }
+            report(at: path, "`\(dotted(path))` must be a number of minutes above 0 and at most \(Int(ProgramSettings.allowRange.upperBound)), not \(value.debugDescription); no allowance")
+            return nil
+        }
+
+        mutating func seconds(_ value: TOMLValueConvertible, in range: ClosedRange<Int>, at path: [String]) -> Int? {
+            if let seconds = value.int, range.contains(seconds) { return seconds }
+            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound), not \(value.debugDescription); using the default")
             return nil
         }
 

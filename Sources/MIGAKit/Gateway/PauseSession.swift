@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a key asks the pause to do.
 public enum PauseAction: Equatable, Sendable {
     case exitToFocus
@@ -25,6 +27,16 @@ public enum PauseAction: Equatable, Sendable {
 /// plain numbers for time.
 public struct PauseSession: Equatable, Sendable {
     public let programName: String
+    /// The faint line at the top: what this pause stands before.
+    public var header: String
+    /// The third action, once the countdown is over.
+    public var proceedLabel: String
+    /// Before Proceed, ask what the program is opened for (`ask_intention`).
+    public var asksIntention = false
+    /// The answer being typed, while the question is on screen; nil otherwise.
+    public private(set) var intention: String?
+    /// The countdown stands still (the window is not focused).
+    public private(set) var isHeld = false
     /// Seconds of a full countdown.
     public let length: Int
     public private(set) var quote: Quote
@@ -42,20 +54,37 @@ public struct PauseSession: Equatable, Sendable {
     /// How long the gentle "not yet" stays after Proceed is pressed too early.
     static let nudgeSeconds = 2.5
 
+    /// Longest answer to the intention question, in characters: a line, not a diary.
+    static let intentionLimit = 120
+
     public init(programName: String, length: Int, quote: Quote, at time: Double) {
         self.programName = programName
+        header = "a pause before \(programName)"
+        proceedLabel = "Proceed to \(programName)"
         self.length = max(1, length)
         self.quote = quote
         quotesShown = [quote.id]
         now = time
     }
 
-    /// Counts the time since the last event.
+    /// Counts the time since the last event (only as time on screen while held).
     public mutating func advance(to time: Double) {
         guard time > now else { return }
-        countdownElapsed += time - now
+        if !isHeld { countdownElapsed += time - now }
         pausedSeconds += time - now
         now = time
+    }
+
+    /// The window lost focus: the countdown waits for the person to come back.
+    public mutating func hold(at time: Double) {
+        advance(to: time)
+        isHeld = true
+    }
+
+    /// Focus is back: the countdown goes on from where it stood.
+    public mutating func release(at time: Double) {
+        advance(to: time)
+        isHeld = false
     }
 
     /// Lets time pass without counting it: the process was stopped (Ctrl-Z),
@@ -93,6 +122,47 @@ public struct PauseSession: Equatable, Sendable {
     public mutating func nudge(at time: Double) {
         advance(to: time)
         nudgeUntil = time + Self.nudgeSeconds
+    }
+
+    // MARK: The intention question
+
+    /// Proceed pressed after the countdown, with `asksIntention`: the question opens.
+    public mutating func beginIntention(at time: Double) {
+        advance(to: time)
+        intention = ""
+        nudgeUntil = -.infinity
+    }
+
+    public var isAskingIntention: Bool { intention != nil }
+
+    /// The answer given: the typed line, trimmed; nil while it is blank.
+    public var answeredIntention: String? {
+        guard let text = intention?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return text
+    }
+
+    public mutating func typeIntention(_ character: Character) {
+        guard var text = intention, text.count < Self.intentionLimit,
+              !character.isNewline, character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return }
+        text.append(character)
+        intention = text
+    }
+
+    public mutating func eraseIntention(word: Bool = false) {
+        guard var text = intention, !text.isEmpty else { return }
+        if word {
+            while text.last == " " { text.removeLast() }
+            while let last = text.last, last != " " { text.removeLast() }
+        } else {
+            text.removeLast()
+        }
+        intention = text
+    }
+
+    /// Esc: back to the pause, the countdown still over.
+    public mutating func cancelIntention(at time: Double) {
+        advance(to: time)
+        intention = nil
     }
 
     /// What the store keeps of this pause.

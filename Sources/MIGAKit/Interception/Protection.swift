@@ -29,18 +29,17 @@ public struct Protection: Sendable {
     /// Protects `command` (idempotent): config entry first, then its shim and
     /// menu overrides. A program found only through its menu entry (a Flatpak
     /// app, say) gets no shim. `nil` settings keep what the config already says.
-    public func protect(_ command: String, name: String? = nil, pause: Int? = nil,
-                        nonInteractive: NonInteractivePolicy? = nil) throws(ProtectionError) {
+    public func protect(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(ProtectionError) {
         try Self.checkName(command)
         let onPath = realProgram(command) != nil
         guard onPath || !desktop.entries(for: command).isEmpty else {
-            throw ProtectionError(message: "Please install \(name ?? command) first.", status: ExitStatus.notInstalled)
+            throw ProtectionError(message: "Please install \(changes.name ?? command) first.", status: ExitStatus.notInstalled)
         }
-        if let pause, !Config.pauseRange.contains(pause) {
-            throw ProtectionError(message: "miga: the pause must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound)", status: ExitStatus.usage)
+        if let problem = changes.problem {
+            throw ProtectionError(message: "miga: \(problem)", status: ExitStatus.usage)
         }
         do {
-            try editor.setProgram(command, name: name, pause: pause, nonInteractive: nonInteractive)
+            try editor.setProgram(command, changes)
         } catch {
             throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
         }

@@ -30,7 +30,7 @@ public struct SetupApplier {
         }
         for program in answers.programs {
             do {
-                try protection.protect(program.command, name: program.name == program.command ? nil : program.name)
+                try protection.protect(program.command, ProgramChanges(name: program.name == program.command ? nil : program.name))
                 done.append("Protected \(program.name).")
             } catch {
                 problems.append(error.message)

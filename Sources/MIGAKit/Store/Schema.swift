@@ -37,6 +37,24 @@ enum Schema {
         CREATE INDEX sessions_by_program ON sessions (program, outcome, device, paused_seconds);
         CREATE INDEX sessions_by_end ON sessions (ended_at, outcome);
         """,
+        // Why a launch passed through without a pause ('allowed' inside an
+        // allowance, 'outside-hours' outside focus hours; NULL: no terminal),
+        // what the person said they opened a program for, and the times
+        // protection was switched off. The pause's own questions (attempts
+        // today, the last proceed, the last exit) read a program's rows by time.
+        """
+        ALTER TABLE sessions ADD COLUMN reason TEXT;
+        ALTER TABLE sessions ADD COLUMN intention TEXT;
+        CREATE INDEX sessions_by_program_and_start ON sessions (program, started_at);
+        CREATE INDEX sessions_by_program_outcome_and_end ON sessions (program, outcome, ended_at);
+        CREATE TABLE changes (
+            id       TEXT PRIMARY KEY NOT NULL,
+            at       INTEGER NOT NULL,       -- milliseconds since 1970 UTC
+            action   TEXT NOT NULL,          -- 'unprotect' or 'uninstall'
+            subject  TEXT NOT NULL,          -- the programs concerned, space-separated
+            outcome  TEXT NOT NULL CHECK (outcome IN ('done', 'kept'))
+        );
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

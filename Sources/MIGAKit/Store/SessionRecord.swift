@@ -28,10 +28,14 @@ public struct SessionRecord: Equatable, Sendable {
     /// The machine it happened on: empty for this one, else the id of the
     /// device whose synced file it came from.
     public var device: String
+    /// Why a pass-through had no pause: nil (no terminal), or a `PassReason`.
+    public var reason: PassReason?
+    /// What the person said they opened the program for (`ask_intention`).
+    public var intention: String?
 
     public init(id: String, program: String, startedAt: Date, endedAt: Date? = nil,
                 outcome: SessionOutcome, pausedSeconds: Double = 0, deepenCount: Int = 0,
-                quotes: [String] = [], device: String = "") {
+                quotes: [String] = [], device: String = "", reason: PassReason? = nil, intention: String? = nil) {
         self.id = id
         self.program = program
         self.startedAt = startedAt
@@ -41,7 +45,17 @@ public struct SessionRecord: Equatable, Sendable {
         self.deepenCount = deepenCount
         self.quotes = quotes
         self.device = device
+        self.reason = reason
+        self.intention = intention
     }
+}
+
+/// Why a launch went straight through although a terminal was there.
+public enum PassReason: String, Sendable, CaseIterable {
+    /// Inside an allowance after a Proceed (`allow_minutes`).
+    case allowed
+    /// Outside the program's focus hours (`hours`).
+    case outsideHours = "outside-hours"
 }
 
 /// What a pause has gathered so far, written when it deepens and when it ends.

@@ -96,16 +96,23 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Writes how a pause ended.
-    public func completeSession(sessionID: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress) throws {
+    /// Writes how a pause ended (and, after Proceed, what it was for).
+    public func completeSession(sessionID: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress,
+                                intention: String? = nil) throws {
         try immediate { db in
             try db.execute(sql: """
                 UPDATE sessions
-                SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL
+                SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL, intention = ?
                 WHERE id = ?
                 """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
-                                 progress.deepenCount, Self.column(progress.quotes), sessionID])
+                                 progress.deepenCount, Self.column(progress.quotes), intention, sessionID])
         }
+    }
+
+    /// Records a launch that passed through for `reason`, though a terminal was there.
+    public func recordPassThrough(id: String, program: String, at date: Date, reason: PassReason) throws {
+        try insertMissing([SessionRecord(id: id, program: program, startedAt: date, endedAt: date, outcome: .passthrough,
+                                         reason: reason)])
     }
 
     /// Marks every `open` row whose gateway is no longer running as `abandoned`.
@@ -120,7 +127,7 @@ public final class SessionStore: Sendable {
     public func sessions() throws -> [SessionRecord] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device
+                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, reason, intention
                 FROM sessions ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
@@ -129,7 +136,8 @@ public final class SessionStore: Sendable {
                     endedAt: (row["ended_at"] as Int64?).map(Date.init(milliseconds:)),
                     outcome: SessionOutcome(rawValue: row["outcome"]) ?? .abandoned,
                     pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
-                    quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"])
+                    quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"],
+                    reason: (row["reason"] as String?).flatMap(PassReason.init), intention: row["intention"])
             }
         }
     }
@@ -143,11 +151,12 @@ public final class SessionStore: Sendable {
             for record in records {
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO sessions
-                        (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, reason, intention)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [record.id, record.program, record.startedAt.milliseconds,
                                      record.endedAt?.milliseconds, record.outcome.rawValue, record.pausedSeconds,
-                                     record.deepenCount, Self.column(record.quotes), record.device])
+                                     record.deepenCount, Self.column(record.quotes), record.device,
+                                     record.reason?.rawValue, record.intention])
                 added += db.changesCount
             }
             return added

@@ -16,9 +16,17 @@ extension Miga {
                 64 for a name MIGA will not protect (miga itself, a shell) or a bad option, \
                 1 when a file cannot be written.
 
+                The optional rules, each off unless given: --allow opens the program again \
+                without a pause for some minutes after a Proceed; --escalate lengthens the pause \
+                with each further try within the hour; --hours protects only inside focus hours; \
+                --hold-when-unfocused holds the countdown while the window is not focused; \
+                --ask-intention asks what the program is opened for. --allow 0, --hours always \
+                and the --no- forms turn them off again.
+
                 Example:
                   miga protect firefox discord
                   miga protect steam --name Steam --pause 120
+                  miga protect discord --allow 15 --escalate --hours "Mon-Fri 09:00-17:00"
                 """)
 
         @Argument(help: ArgumentHelp("The commands to protect, as you type them.", valueName: "command"))
@@ -34,15 +42,46 @@ extension Miga {
                 help: ArgumentHelp("What to do when started without a terminal: pass (run at once) or deny.", valueName: "policy"))
         var nonInteractive: String?
 
+        @Option(help: ArgumentHelp("After a Proceed, open again without a pause for this many minutes (0: off).",
+                                   valueName: "minutes"))
+        var allow: Double?
+
+        @Flag(inversion: .prefixedNo, help: "Lengthen the pause with each further try within the hour.")
+        var escalate: Bool?
+
+        @Option(name: .customLong("escalate-step"),
+                help: ArgumentHelp("Seconds each further try adds (default 30).", valueName: "seconds"))
+        var escalateStep: Int?
+
+        @Option(name: .customLong("escalate-max"),
+                help: ArgumentHelp("The longest the pause grows to, in seconds (default 300).", valueName: "seconds"))
+        var escalateMax: Int?
+
+        @Option(help: ArgumentHelp("Protect only inside these hours, like \"Mon-Fri 09:00-17:00; Sat 10:00-12:00\" (always: off).",
+                                   valueName: "hours"))
+        var hours: String?
+
+        @Flag(name: .customLong("hold-when-unfocused"), inversion: .prefixedNo,
+              help: "Hold the countdown while the terminal window is not focused.")
+        var holdWhenUnfocused: Bool?
+
+        @Flag(name: .customLong("ask-intention"), inversion: .prefixedNo,
+              help: "Ask what the program is being opened for before it opens.")
+        var askIntention: Bool?
+
+        var changes: ProgramChanges {
+            ProgramChanges(name: name, pause: pause, nonInteractive: nonInteractive.flatMap(NonInteractivePolicy.init),
+                           allowMinutes: allow, escalate: escalate, escalateStep: escalateStep, escalateMax: escalateMax,
+                           hours: hours, holdWhenUnfocused: holdWhenUnfocused, askIntention: askIntention)
+        }
+
         func validate() throws {
             if commands.isEmpty { throw ValidationError("name at least one command to protect") }
             if name != nil && commands.count > 1 { throw ValidationError("--name goes with one command at a time") }
-            if let pause, !Config.pauseRange.contains(pause) {
-                throw ValidationError("--pause must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound)")
-            }
             if let nonInteractive, NonInteractivePolicy(rawValue: nonInteractive) == nil {
                 throw ValidationError("--non-interactive must be one of: \(NonInteractivePolicy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            if let problem = changes.problem { throw ValidationError(problem) }
         }
 
         func run() throws {
@@ -50,8 +89,7 @@ extension Miga {
             var failure: Int32 = 0
             for command in commands {
                 do {
-                    try protection.protect(command, name: name, pause: pause,
-                                           nonInteractive: nonInteractive.flatMap(NonInteractivePolicy.init))
+                    try protection.protect(command, changes)
                     print("Protected \(command).")
                 } catch {
                     printError(error.message)

@@ -10,7 +10,7 @@ import Testing
     func contents() throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     @Test func a_first_program_creates_a_private_file() throws {
-        try editor.setProgram("firefox", name: "Firefox", pause: 60, nonInteractive: nil)
+        try editor.setProgram("firefox", ProgramChanges(name: "Firefox", pause: 60))
         #expect(try contents() == "[programs.firefox]\nname = \"Firefox\"\npause = 60\n")
         var info = stat()
         stat(path, &info)
@@ -26,7 +26,7 @@ import Testing
             interests = ["Zen"]
             """
         try folder.write(original + "\n", to: "config/miga/config.toml")
-        try editor.setProgram("steam", name: nil, pause: nil, nonInteractive: .deny)
+        try editor.setProgram("steam", ProgramChanges(nonInteractive: .deny))
         #expect(try contents() == original + "\n\n[programs.steam]\nnon_interactive = \"deny\"\n")
         try editor.removeProgram("steam")
         #expect(try contents() == original + "\n")
@@ -42,7 +42,7 @@ import Testing
             [programs.steam]
             pause = 120
             """ + "\n", to: "config/miga/config.toml")
-        try editor.setProgram("firefox", name: "Firefox", pause: 50, nonInteractive: nil)
+        try editor.setProgram("firefox", ProgramChanges(name: "Firefox", pause: 50))
         #expect(try contents() == """
             [programs.firefox]
             # chosen by hand
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func names_with_awkward_characters_are_quoted() throws {
-        try editor.setProgram("my.app", name: "Say \"hi\" \\ there", pause: nil, nonInteractive: nil)
+        try editor.setProgram("my.app", ProgramChanges(name: "Say \"hi\" \\ there"))
         let config = ConfigLoader.load(from: path).config
         #expect(config.programs["my.app"]?.name == "Say \"hi\" \\ there")
         #expect(try contents().hasPrefix("[programs.\"my.app\"]"))
@@ -67,7 +67,7 @@ import Testing
     @Test func a_broken_file_is_left_alone() throws {
         let broken = "pause = \n[programs.firefox\n"
         try folder.write(broken, to: "config/miga/config.toml")
-        #expect(throws: ConfigEditError.self) { try editor.setProgram("steam", name: nil, pause: 10, nonInteractive: nil) }
+        #expect(throws: ConfigEditError.self) { try editor.setProgram("steam", ProgramChanges(pause: 10)) }
         #expect(throws: ConfigEditError.self) { try editor.removeProgram("firefox") }
         #expect(try contents() == broken)
     }

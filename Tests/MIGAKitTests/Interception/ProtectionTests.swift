@@ -21,7 +21,7 @@ import Testing
     var shims: String { home.path + "/.local/share/miga/shims" }
 
     @Test func protecting_writes_the_config_the_shim_and_the_manifest() throws {
-        try protection.protect("firefox", name: "Firefox", pause: 60)
+        try protection.protect("firefox", ProgramChanges(name: "Firefox", pause: 60))
         let config = ConfigLoader.load(from: protection.paths.configFile).config
         #expect(config.programs["firefox"] == ProgramSettings(command: "firefox", name: "Firefox", pause: 60))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: shims + "/firefox") == home.path + "/gateway/miga")
