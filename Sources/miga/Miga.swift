@@ -18,7 +18,7 @@ struct Miga: ParsableCommand {
         version: "0.1.0",
         subcommands: [Hub.self, Setup.self, Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self,
                       Init.self, Quotes.self, Interests.self, ConfigFile.self, Doctor.self, Export.self, Import.self,
-                      SyncFolder.self, Uninstall.self],
+                      SyncFolder.self, Uninstall.self, Remind.self],
         defaultSubcommand: Hub.self
     )
 

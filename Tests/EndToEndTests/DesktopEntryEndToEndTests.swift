@@ -51,7 +51,7 @@ import Testing
         #expect(row.program == "argv-dump")
         #expect(row.outcome == .proceed)
 
-        let unprotect = try run(migaBinary, ["unprotect", "argv-dump"], environment: environment)
+        let unprotect = try run(migaBinary, ["unprotect", "--now", "argv-dump"], environment: environment)
         #expect(unprotect.status == 0)
         #expect(!FileManager.default.fileExists(atPath: override))
     }

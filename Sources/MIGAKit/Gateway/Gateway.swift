@@ -70,12 +70,15 @@ public struct GatewayContext {
     public var processID: Int32
     /// The path of the `miga` binary, for starting it again in a terminal window.
     public var gatewayPath: String?
+    /// Keeps the reminder at the end of an allowance; nil starts `miga remind`
+    /// (tests record instead).
+    public var remind: ((AllowanceReminder) -> Void)?
 
     public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
                 messages: @escaping (String) -> Void = printError,
                 gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable, processID: Int32 = getpid(),
-                gatewayPath: String? = ShimDirectory.runningGateway) {
+                gatewayPath: String? = ShimDirectory.runningGateway, remind: ((AllowanceReminder) -> Void)? = nil) {
         self.environment = environment
         self.time = time
         self.timeZone = timeZone
@@ -86,6 +89,7 @@ public struct GatewayContext {
         self.gatewayIdentity = gatewayIdentity
         self.processID = processID
         self.gatewayPath = gatewayPath
+        self.remind = remind
     }
 
     /// The real world: this process's environment and terminal.
@@ -138,6 +142,9 @@ public final class Gateway {
 
         // This launch has had its pause (or its pass-through) already: no second one.
         if hops > 0 { return .launch(launch) }
+        if let hours = settings.hours, !hours.contains(context.time.now(), in: timeZone) {
+            return passThrough(launch, settings: settings, reason: .outsideHours)
+        }
         guard let terminal = context.terminal else {
             return passWithoutPause(launch, request: request, settings: settings)
         }
@@ -145,10 +152,21 @@ public final class Gateway {
                      on: terminal)
     }
 
+    /// The zone of "today" and of focus hours: the system's unless a test says otherwise.
+    private var timeZone: TimeZone { context.timeZone ?? .current }
+
     // MARK: Without a terminal
 
     /// Never wait for keys that cannot come: follow the program's policy.
     private func passWithoutPause(_ launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
+        // Inside an allowance the program opens as it would from a terminal:
+        // no window for a pause, no refusal.
+        if settings.nonInteractive != .pass, let minutes = settings.allowMinutes,
+           let store = try? SessionStore(path: paths.storeFile),
+           (try? store.openWithinAllowance(id: newSessionID(), program: settings.command, at: context.time.now(),
+                                           allowance: minutes * 60)) ?? nil != nil {
+            return .launch(launch)
+        }
         switch settings.nonInteractive {
         case .pass:
             return passThrough(launch, settings: settings)
@@ -167,10 +185,10 @@ public final class Gateway {
         }
     }
 
-    private func passThrough(_ launch: Launch, settings: ProgramSettings) -> GateDecision {
+    private func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {
         do {
             try Inbox(besideStoreAt: paths.storeFile)
-                .dropPassThrough(id: newSessionID(), program: settings.command, at: context.time.now())
+                .dropPassThrough(id: newSessionID(), program: settings.command, at: context.time.now(), reason: reason)
         } catch {
             context.messages("miga: this launch could not be recorded (\(error))")
         }
@@ -193,64 +211,81 @@ public final class Gateway {
 
     private func pause(before launch: Launch, settings: ProgramSettings, length: Int,
                        on terminal: TerminalDevice) -> GateDecision {
-        var notices = loaded.problems.map(\.description)
-        let store: SessionStore?
-        do {
-            store = try SessionStore(path: paths.storeFile)
-        } catch {
-            store = nil
-            notices.append("the history at \(paths.storeFile) cannot be opened (\(error)); this pause is not recorded")
-        }
-        let library = QuoteLibrary(folder: paths.userQuotesDirectory)
-        let bank = library.bank
-        let pool = bank.pool(for: loaded.config.interests).map(\.id)
-        if let problem = library.problems.first {
-            let more = library.problems.count > 1 ? " (and \(library.problems.count - 1) more)" : ""
-            notices.append("\(problem.description)\(more); those lines are skipped")
-        }
-        var spareBag = ShuffleBag()
-
-        /// A quote through the store's shuffle bag, which is remembered across
-        /// runs, or through a bag of this run's own when the store fails.
-        func quote(_ draw: (SessionStore) throws -> String?) -> Quote {
-            var id: String?
-            if let store {
-                do {
-                    id = try draw(store)
-                } catch {
-                    notices.append("the history could not be written (\(error))")
-                }
-            }
-            if id == nil { id = spareBag.draw(from: pool, using: &context.generator) }
-            return id.flatMap { bank[$0] } ?? bank.quotes[0]
+        let quotes = QuoteDrawer(paths: paths, loaded: loaded)
+        let store = quotes.store
+        let pool = quotes.pool
+        func quote(_ draw: (SessionStore, inout SeededGenerator) throws -> String?) -> Quote {
+            quotes.quote(draw, generator: &context.generator)
         }
 
         let sessionID = newSessionID()
-        let firstQuote = quote { store in
-            try store.openSession(id: sessionID, program: settings.command, startedAt: context.time.now(),
-                                  owner: .current(), pool: pool, using: &context.generator)
+        let allowance = settings.allowMinutes.map { $0 * 60 }
+        let startedAt = context.time.now()
+        var history: LaunchHistory?
+        var allowedSince: Date?
+        // Worked out here: the draw below holds `context` for its generator.
+        let dayStart = LocalDay(startedAt, in: timeZone).start(in: timeZone)
+        let firstQuote = quote { store, generator in
+            switch try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
+                                         pool: pool, allowance: allowance,
+                                         dayStart: dayStart,
+                                         using: &generator) {
+            case .allowed(let since):
+                allowedSince = since
+                return nil
+            case .pause(let quote, let found):
+                history = found
+                return quote
+            }
         }
+        if allowedSince != nil {
+            for notice in quotes.notices { context.messages("miga: \(notice)") }
+            return .launch(launch)
+        }
+
+        var length = length
+        var facts: [String] = []
+        var longerBecause: String?
+        if let history {
+            facts.append(ImpulseWords.attempts(history, now: startedAt))
+            if let escalation = settings.escalation {
+                let longer = escalation.pause(base: length, earlierAttempts: history.recentPauses)
+                longerBecause = ImpulseWords.escalation(base: length, length: longer, earlierAttempts: history.recentPauses)
+                length = longer
+            }
+        }
+        var session = PauseSession(programName: settings.displayName, length: length, quote: firstQuote,
+                                   at: context.time.monotonic())
+        session.asksIntention = settings.askIntention
         let colors = ColorMode.detect(environment: context.environment)
-        let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: notices)
+        let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: quotes.notices,
+                             context: facts, longerBecause: longerBecause)
         let loop = PauseLoop(
-            session: PauseSession(programName: settings.displayName, length: length, quote: firstQuote,
-                                  at: context.time.monotonic()),
-            terminal: terminal, time: context.time, look: look, palette: Palette(mode: colors),
+            session: session, terminal: terminal, time: context.time, look: look, palette: Palette(mode: colors),
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
-            nextQuote: { _ in quote { store in try store.drawQuote(from: pool, using: &self.context.generator) } },
-            onDeepen: { session in try? store?.recordProgress(sessionID: sessionID, session.progress) })
+            holdsWhenUnfocused: settings.holdWhenUnfocused,
+            nextQuote: { _ in quotes.next(generator: &self.context.generator) },
+            onDeepen: { session in try? store?.recordProgress(sessionID: sessionID, session.progress) },
+            // Another launch of the program that proceeds meanwhile begins an
+            // allowance; this pause then gives way instead of asking twice.
+            shouldYield: allowance == nil ? nil : {
+                (try? store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
+            })
 
         let ending = loop.run()
         let outcome: SessionOutcome = switch ending {
         case .exitToFocus: .exit
         case .proceed: .proceed
+        case .yielded: .passthrough
         case .signal, .hangup, .firstFrameDrawn: .abandoned
         }
+        let endedAt = context.time.now()
         do {
-            try store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: context.time.now(),
-                                       loop.session.progress)
+            try store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
+                                       intention: ending == .proceed ? loop.session.answeredIntention : nil,
+                                       reason: ending == .yielded ? .allowed : nil)
         } catch {
-            notices.append("this pause could not be recorded (\(error))")
+            quotes.notices.append("this pause could not be recorded (\(error))")
         }
 
         switch ending {
@@ -261,13 +296,56 @@ public final class Gateway {
         default:
             terminal.leave()
         }
-        for notice in notices { context.messages("miga: \(notice)") }
+        for notice in quotes.notices { context.messages("miga: \(notice)") }
 
         switch ending {
         case .exitToFocus, .firstFrameDrawn: return .finish(ExitStatus.success)
-        case .proceed: return .launch(launch)
+        case .proceed:
+            if let minutes = settings.allowMinutes, loaded.config.notifications {
+                remindAtEnd(of: minutes, from: endedAt, settings: settings, launch: launch)
+            }
+            return .launch(launch)
+        case .yielded: return .launch(launch)
         case .signal(let number): return .finish(ExitStatus.signal(number))
         case .hangup: return .finish(ExitStatus.signal(SIGHUP))
+        }
+    }
+
+    // MARK: Before switching protection off
+
+    /// The same pause before a change that lowers protection (`miga unprotect`,
+    /// `miga uninstall`): a quote, the countdown, Proceed at zero. Nothing is
+    /// recorded here; the caller records the change once it is made.
+    public func pauseBeforeChange(header: String, proceedLabel: String, on terminal: TerminalDevice) -> PauseEnding {
+        let quotes = QuoteDrawer(paths: paths, loaded: loaded)
+        let first = quotes.next(generator: &context.generator)
+        var session = PauseSession(programName: "MIGA", length: loaded.config.pause, quote: first,
+                                   at: context.time.monotonic())
+        session.header = header
+        session.proceedLabel = proceedLabel
+        let colors = ColorMode.detect(environment: context.environment)
+        let loop = PauseLoop(
+            session: session, terminal: terminal, time: context.time,
+            look: PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: quotes.notices),
+            palette: Palette(mode: colors),
+            nextQuote: { _ in
+                quotes.next(generator: &self.context.generator)
+            })
+        let ending = loop.run()
+        terminal.leave()
+        for notice in quotes.notices { context.messages("miga: \(notice)") }
+        return ending
+    }
+
+    /// Leaves a reminder for the end of the allowance this Proceed began.
+    private func remindAtEnd(of minutes: Double, from start: Date, settings: ProgramSettings, launch: Launch) {
+        let reminder = AllowanceReminder(programName: settings.displayName, minutes: minutes,
+                                         due: start.addingTimeInterval(minutes * 60),
+                                         processID: launch.detached ? 0 : context.processID, executable: launch.path)
+        if let remind = context.remind { return remind(reminder) }
+        guard let gateway = context.gatewayPath, reminder.schedule(gateway: gateway) else {
+            context.messages("miga: the reminder at the end of the \(AllowanceReminder.span(minutes)) could not be set")
+            return
         }
     }
 
@@ -286,6 +364,54 @@ public final class Gateway {
         let waited = context.time.monotonic() - started
         _ = pending?.wait(seconds: Self.notificationDeadline - waited)
         return words
+    }
+}
+
+/// The store and the quote bank a pause draws from: quotes come through the
+/// store's shuffle bag, remembered across runs, or through a bag of this
+/// run's own when the store fails. What went wrong is kept in `notices`.
+private final class QuoteDrawer {
+    let store: SessionStore?
+    let bank: QuoteBank
+    let pool: [String]
+    var notices: [String]
+    private var spareBag = ShuffleBag()
+
+    init(paths: XDGPaths, loaded: LoadedConfig) {
+        notices = loaded.problems.map(\.description)
+        do {
+            store = try SessionStore(path: paths.storeFile)
+        } catch {
+            store = nil
+            notices.append("the history at \(paths.storeFile) cannot be opened (\(error)); this pause is not recorded")
+        }
+        let library = QuoteLibrary(folder: paths.userQuotesDirectory)
+        bank = library.bank
+        pool = bank.pool(for: loaded.config.interests).map(\.id)
+        if let problem = library.problems.first {
+            let more = library.problems.count > 1 ? " (and \(library.problems.count - 1) more)" : ""
+            notices.append("\(problem.description)\(more); those lines are skipped")
+        }
+    }
+
+    /// The next quote of the bag.
+    func next(generator: inout SeededGenerator) -> Quote {
+        quote({ [pool] store, generator in try store.drawQuote(from: pool, using: &generator) }, generator: &generator)
+    }
+
+    /// A quote by `draw` (which may do more in the same transaction), or from
+    /// the spare bag when the store cannot give one.
+    func quote(_ draw: (SessionStore, inout SeededGenerator) throws -> String?, generator: inout SeededGenerator) -> Quote {
+        var id: String?
+        if let store {
+            do {
+                id = try draw(store, &generator)
+            } catch {
+                notices.append("the history could not be written (\(error))")
+            }
+        }
+        if id == nil { id = spareBag.draw(from: pool, using: &generator) }
+        return id.flatMap { bank[$0] } ?? bank.quotes[0]
     }
 }
 

@@ -6,6 +6,9 @@ public enum PauseEnding: Equatable, Sendable {
     case signal(Int32)
     /// The terminal went away.
     case hangup
+    /// Another launch of the program proceeded meanwhile and began an
+    /// allowance: this pause gives way to it instead of asking twice.
+    case yielded
     /// Measuring start-up: the first frame is on screen and nothing more is wanted.
     case firstFrameDrawn
 }
@@ -23,27 +26,40 @@ public final class PauseLoop {
     private let nextQuote: (PauseSession) -> Quote
     private let onDeepen: (PauseSession) -> Void
     private let exitAfterFirstFrame: Bool
+    private let holdsWhenUnfocused: Bool
+    private let shouldYield: (() -> Bool)?
+    private var lastYieldCheck = -Double.infinity
+
+    /// How often a pause asks whether to give way to an allowance, in seconds.
+    static let yieldCheckInterval = 1.0
 
     /// - Parameters:
+    ///   - holdsWhenUnfocused: hold the countdown while the window is not
+    ///     focused (`hold_when_unfocused`), through the terminal's focus reports.
     ///   - nextQuote: the quote Deepen brings (from the shuffle bag).
     ///   - onDeepen: called after each deepen, to keep the store's row current.
+    ///   - shouldYield: asked about once a second; true ends the pause as `.yielded`.
     public init(session: PauseSession, terminal: TerminalDevice, time: TimeSource, look: PauseLook,
-                palette: Palette, exitAfterFirstFrame: Bool = false,
+                palette: Palette, exitAfterFirstFrame: Bool = false, holdsWhenUnfocused: Bool = false,
                 nextQuote: @escaping (PauseSession) -> Quote,
-                onDeepen: @escaping (PauseSession) -> Void = { _ in }) {
+                onDeepen: @escaping (PauseSession) -> Void = { _ in },
+                shouldYield: (() -> Bool)? = nil) {
         self.session = session
         self.terminal = terminal
         self.time = time
         self.look = look
         self.renderer = FrameRenderer(palette: palette)
         self.exitAfterFirstFrame = exitAfterFirstFrame
+        self.holdsWhenUnfocused = holdsWhenUnfocused
         self.nextQuote = nextQuote
         self.onDeepen = onDeepen
+        self.shouldYield = shouldYield
     }
 
     /// Shows the pause until the person chooses, a signal arrives or the terminal goes.
     /// The terminal stays entered: the caller celebrates or leaves.
     public func run() -> PauseEnding {
+        if holdsWhenUnfocused { terminal.reportsFocus = true }
         terminal.enter()
         draw()
         if exitAfterFirstFrame { return .firstFrameDrawn }
@@ -73,12 +89,28 @@ public final class PauseLoop {
                     break
                 }
             }
-            session.advance(to: time.monotonic())
+            let now = time.monotonic()
+            session.advance(to: now)
+            if let shouldYield, now - lastYieldCheck >= Self.yieldCheckInterval {
+                lastYieldCheck = now
+                if shouldYield() { return .yielded }
+            }
             draw()
         }
     }
 
     private func respond(to key: Key, at now: Double) -> PauseEnding? {
+        switch key {
+        case .focusOut where holdsWhenUnfocused:
+            session.hold(at: now)
+            return nil
+        case .focusIn where holdsWhenUnfocused:
+            session.release(at: now)
+            return nil
+        default:
+            break
+        }
+        if session.isAskingIntention { return answer(key, at: now) }
         switch PauseAction(key: key) {
         case .exitToFocus:
             return .exitToFocus
@@ -86,11 +118,36 @@ public final class PauseLoop {
             session.deepen(with: nextQuote(session), at: now)
             onDeepen(session)
         case .proceed:
-            if session.canProceed { return .proceed }
-            session.nudge(at: now)
+            guard session.canProceed else {
+                session.nudge(at: now)
+                break
+            }
+            guard session.asksIntention else { return .proceed }
+            session.beginIntention(at: now)
         case nil:
             if key == .control("z") { suspend() }
             if key == .control("l") { renderer.invalidate() }
+        }
+        return nil
+    }
+
+    /// Keys while the intention question is open: they type the answer, except
+    /// Enter (proceed, once there are words), Esc (back) and Ctrl-C (exit).
+    private func answer(_ key: Key, at now: Double) -> PauseEnding? {
+        switch key {
+        case .character(let character): session.typeIntention(character)
+        case .space: session.typeIntention(" ")
+        case .backspace: session.eraseIntention()
+        case .control("w"): session.eraseIntention(word: true)
+        case .control("u"): session.clearIntention()
+        case .enter:
+            if session.answeredIntention != nil { return .proceed }
+            session.nudge(at: now)
+        case .escape: session.cancelIntention(at: now)
+        case .control("c"), .control("d"): return .exitToFocus
+        case .control("z"): suspend()
+        case .control("l"): renderer.invalidate()
+        default: break
         }
         return nil
     }

@@ -6,18 +6,26 @@ public struct PauseLook: Equatable, Sendable {
     public var showTrack: Bool
     /// Things the person should know (a broken config), shown calmly at the bottom.
     public var notices: [String]
+    /// Quiet facts under the header: how often the program was reached for today.
+    public var context: [String]
+    /// Why this pause is longer than usual, said beside the ring while it counts.
+    public var longerBecause: String?
 
-    public init(motion: Bool = true, showTrack: Bool = true, notices: [String] = []) {
+    public init(motion: Bool = true, showTrack: Bool = true, notices: [String] = [], context: [String] = [],
+                longerBecause: String? = nil) {
         self.motion = motion
         self.showTrack = showTrack
         self.notices = notices
+        self.context = context
+        self.longerBecause = longerBecause
     }
 }
 
 /// The pause screen as a pure function of the session and the terminal size.
 ///
-/// Top: the quote, wrapped to a comfortable measure, with its source and tags.
-/// Middle: the ring with the time left. Bottom: the three actions. Space left
+/// Top: the header and its context, then the quote, wrapped to a comfortable
+/// measure, with its source and tags. Middle: the ring with the time left.
+/// Bottom: the three actions (or the intention question, in their place). Space left
 /// over goes to the margins, and the quote's area is reserved at its usual
 /// height so the ring does not jump when Deepen brings a shorter quote.
 public enum PauseScreen {
@@ -32,8 +40,9 @@ public enum PauseScreen {
         let quote = fitted(quoteLines(session.quote, measure: measure), maxLines: max(2, size.rows / 3), width: measure)
         let usualHeight = max(quote.count, min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
         let attribution = Line.centered(TextWrap.truncate(attributionText(session.quote), width: width - 2), .muted, in: width)
-        let actions = actionLines(session, width: width)
-        let status = statusLine(session, width: width)
+        let actions = bottomLines(session, width: width)
+        let status = statusLine(session, width: width, longerBecause: look.longerBecause)
+        let context = look.context.map { Line.centered(TextWrap.truncate($0, width: width - 2), .muted, in: width) }
         let notices = look.notices
             .flatMap { TextWrap.lines("⚠ " + $0, width: max(10, width - 4)) }
             .prefix(3)
@@ -45,7 +54,7 @@ public enum PauseScreen {
         let maxRing = max(5, size.rows * 2 / 5)
         for (header, gap, reserved) in [(true, 1, usualHeight), (false, 1, usualHeight), (false, 0, usualHeight),
                                         (false, 0, quote.count)] {
-            let fixed = (header ? 1 + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
+            let fixed = (header ? 1 + context.count + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
                 + (notices.isEmpty ? 0 : gap + notices.count) + 2 * gap
             let room = size.rows - fixed
             let ring = ringSizes.first { $0 <= room && $0 <= maxRing && 2 * $0 + 4 <= width } ?? (room >= 1 ? 0 : nil)
@@ -58,8 +67,8 @@ public enum PauseScreen {
 
             var lines: [Line] = Array(repeating: .blank, count: gap + top)
             if header {
-                lines.append(Line.centered(TextWrap.truncate("a pause before \(session.programName)", width: width - 2),
-                                           .faint, in: width))
+                lines.append(Line.centered(TextWrap.truncate(session.header, width: width - 2), .faint, in: width))
+                lines += context
                 lines += Array(repeating: .blank, count: gap)
             }
             let above = (reserved - quote.count) / 2
@@ -135,7 +144,9 @@ public enum PauseScreen {
         var overlays: [Int: [Span]] = [rows / 2: [Span(session.clock, .accentDeep)]]
         if rows >= 7 {
             let word = session.canProceed ? "ready"
-                : !look.motion ? "breathe"
+                : session.isHeld ? "held"
+                // A smaller ring has room for one short word inside it.
+                : !look.motion || rows < 9 ? "breathe"
                 : Breath.isInhaling(at: session.pausedSeconds) ? "breathe in" : "breathe out"
             overlays[rows / 2 + 1] = [Span(word, .muted)]
         }
@@ -177,20 +188,48 @@ public enum PauseScreen {
         ], in: width)
     }
 
-    static func statusLine(_ session: PauseSession, width: Int) -> Line {
+    static func statusLine(_ session: PauseSession, width: Int, longerBecause: String? = nil) -> Line {
         // Each with a shorter form for narrow windows, so it is never cut.
         let (phrasings, tone): ([String], Tone) =
-            session.canProceed ? (["The pause is complete — the choice is yours", "The choice is yours"], .muted)
+            session.isAskingIntention
+                ? session.isNudging ? (["A few words first — or Esc to go back", "A few words first"], .accentDeep)
+                                    : (["What are you opening \(session.programName) for?", "What for?"], .body)
+            : session.isHeld && !session.canProceed
+                ? (["Held while you look away — it resumes when you return", "Held while you look away"], .muted)
+            : session.canProceed ? (["The pause is complete — the choice is yours", "The choice is yours"], .muted)
+            : !session.isNudging && longerBecause != nil ? ([longerBecause!, "A longer pause this time"], .muted)
             : session.isNudging ? (["Proceed opens when the ring is empty — there is no hurry", "Not yet — no hurry"], .accentDeep)
             : (["Proceed opens when the ring is empty", "Proceed opens at zero"], .muted)
         let text = phrasings.first { CellWidth.of($0) <= width - 2 } ?? TextWrap.truncate(phrasings[1], width: width - 2)
         return Line.centered(text, tone, in: width)
     }
 
+    /// The actions, or the answer being typed; a session that will ask keeps
+    /// room for both, so nothing moves when the question opens.
+    static func bottomLines(_ session: PauseSession, width: Int) -> [Line] {
+        let actions = actionLines(session, width: width)
+        guard session.asksIntention else { return actions }
+        let shown = session.isAskingIntention ? intentionLines(session, width: width) : actions
+        return shown + Array(repeating: .blank, count: max(actions.count, 2) - shown.count)
+    }
+
+    /// The answer as typed, its end kept in view, and the keys that matter now.
+    static func intentionLines(_ session: PauseSession, width: Int) -> [Line] {
+        let measure = max(10, min(width - 6, 44))
+        var text = session.intention ?? ""
+        while CellWidth.of(text) > measure - 3 { text.removeFirst() }
+        let field = [Span("› ", .accentDeep), Span(text, .quote), Span("▏", .accent(glow: 2))]
+        let padding = Span(String(repeating: " ", count: max(0, measure - CellWidth.of(text) - 3)))
+        let hints = ["[Enter] \(session.proceedLabel)  ·  [Esc] Back  ·  [Ctrl-C] Exit to Focus",
+                     "[Enter] Proceed  ·  [Esc] Back", "[Enter] · [Esc]"]
+        let hint = hints.first { CellWidth.of($0) <= width - 2 } ?? hints[2]
+        return [Line.centered(field + [padding], in: width), Line.centered(hint, .faint, in: width)]
+    }
+
     static func actionLines(_ session: PauseSession, width: Int) -> [Line] {
         let exit = [Span(" [E] Exit to Focus ", .primary)]
         let deepen = [Span("[D]", .accentDeep), Span(" Deepen the Pause")]
-        let proceedLabel = TextWrap.truncate("Proceed to \(session.programName)", width: max(8, width - 6))
+        let proceedLabel = TextWrap.truncate(session.proceedLabel, width: max(8, width - 6))
         let proceed = session.canProceed
             ? [Span("[P]", .accentDeep), Span(" " + proceedLabel)]
             : [Span("[P] " + proceedLabel, .faint)]

@@ -159,6 +159,11 @@ public struct PauseSession: Equatable, Sendable {
         intention = text
     }
 
+    /// Ctrl-U: the whole answer gone.
+    public mutating func clearIntention() {
+        if intention != nil { intention = "" }
+    }
+
     /// Esc: back to the pause, the countdown still over.
     public mutating func cancelIntention(at time: Double) {
         advance(to: time)

@@ -47,9 +47,23 @@ public enum Launcher {
         return LaunchFailure(path: launch.path, code: errno)
     }
 
+    /// Starts `path` with `arguments` in a session of its own and returns its
+    /// pid, or nil when it cannot be started. The caller reaps it.
+    static func spawnDetached(_ path: String, arguments: [String], environment extra: [String: String] = [:]) -> pid_t? {
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environment = extra.map { strdup("\($0.key)=\($0.value)") }
+            + processEnvironment().filter { extra[$0.key] == nil }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
+        let code = spawnDetached(path, argv, environment: environment, pid: &pid)
+        return code == 0 ? pid : nil
+    }
+
     /// posix_spawn in a new session (no controlling terminal, so closing the
     /// window sends it no hangup), with standard streams on /dev/null.
-    private static func spawnDetached(_ path: String, _ arguments: [UnsafeMutablePointer<CChar>?]) -> Int32 {
+    private static func spawnDetached(_ path: String, _ arguments: [UnsafeMutablePointer<CChar>?],
+                                      environment: [UnsafeMutablePointer<CChar>?]? = nil, pid: UnsafeMutablePointer<pid_t>? = nil) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -62,8 +76,14 @@ public enum Launcher {
         // POSIX_SPAWN_SETSID (glibc 2.26+) is a GNU extension the Glibc module does not export.
         let setSessionID: Int16 = 0x80
         posix_spawnattr_setflags(&attributes, setSessionID)
-        var pid: pid_t = 0
-        return posix_spawn(&pid, path, &actions, &attributes, arguments, environ)
+        var spawned: pid_t = 0
+        let code = if let environment {
+            posix_spawn(&spawned, path, &actions, &attributes, arguments, environment)
+        } else {
+            posix_spawn(&spawned, path, &actions, &attributes, arguments, environ)
+        }
+        pid?.pointee = spawned
+        return code
     }
 }
 

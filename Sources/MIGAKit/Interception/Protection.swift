@@ -81,6 +81,13 @@ public struct Protection: Sendable {
     /// Returns the commands that were protected.
     @discardableResult
     public func unprotectAll() throws(ProtectionError) -> [String] {
+        let all = protectedCommands()
+        for command in all { try unprotect(command) }
+        return all
+    }
+
+    /// Every command in the config or behind a shim MIGA wrote.
+    public func protectedCommands() -> [String] {
         let configured = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
         let shimmed = Manifest(path: manifestPath).entries.compactMap { entry -> String? in
             guard case .shim(let path) = entry else { return nil }
@@ -88,7 +95,6 @@ public struct Protection: Sendable {
         }
         var all = configured
         for command in shimmed where !all.contains(command) { all.append(command) }
-        for command in all { try unprotect(command) }
         return all
     }
 

@@ -33,10 +33,10 @@ public enum ImpulseWords {
         return text
     }
 
-    /// "a longer pause (+1:00): the 3rd try within the hour".
+    /// "A longer pause (+1:00): the 3rd try within the hour".
     public static func escalation(base: Int, length: Int, earlierAttempts: Int) -> String? {
         guard length > base else { return nil }
-        return "a longer pause (+\(clock(length - base))): the \(ordinal(earlierAttempts + 1)) try within the hour"
+        return "A longer pause (+\(clock(length - base))): the \(ordinal(earlierAttempts + 1)) try within the hour"
     }
 
     static func ago(_ seconds: Double) -> String {

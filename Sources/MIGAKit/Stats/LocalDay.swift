@@ -24,6 +24,15 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         number = Int((seconds / 86_400).rounded(.down))
     }
 
+    /// The first instant of this day in `timeZone`: local midnight, found
+    /// from the offset in force then (which DST may make differ from now's).
+    public func start(in timeZone: TimeZone) -> Date {
+        let civilMidnight = Double(number) * 86_400
+        let guess = civilMidnight - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: civilMidnight)))
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))
+        return Date(timeIntervalSince1970: civilMidnight - Double(offset))
+    }
+
     public var previous: LocalDay { LocalDay(number: number - 1) }
     public var next: LocalDay { LocalDay(number: number + 1) }
 

@@ -25,12 +25,4 @@ extension StatsReport {
     public static func streak(from store: SessionStore, now: Date, timeZone: TimeZone) throws -> Streak {
         Streak(exitDays: try store.exitDays(in: timeZone, SessionStore.Scope()), today: LocalDay(now, in: timeZone))
     }
-
-    /// How many times today `program` was reached for: every pause begun
-    /// since local midnight, the one on screen included ("3rd time today").
-    public static func attemptsToday(of program: String, in store: SessionStore, now: Date, timeZone: TimeZone) throws -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return try store.pausesBegun(by: program, since: calendar.startOfDay(for: now))
-    }
 }

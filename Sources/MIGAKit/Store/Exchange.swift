@@ -20,6 +20,10 @@ public enum Exchange {
         var deepen_count: Int
         var quotes: [String]
         var device: String
+        /// Why a pass-through passed (`allowed`, `outside-hours`); absent otherwise.
+        var reason: String?
+        /// What a Proceed was for, when the person was asked.
+        var intention: String?
     }
 
     struct Document: Codable {
@@ -28,7 +32,10 @@ public enum Exchange {
         var sessions: [Record]
     }
 
-    static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes", "device"]
+    static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes", "device",
+                            "reason", "intention"]
+    /// The header of exports from before reasons and intentions, still read.
+    static let firstCSVHeader = Array(csvHeader.prefix(9))
 
     // MARK: Writing
 
@@ -43,7 +50,8 @@ public enum Exchange {
         case .csv:
             let rows = records.map { record in
                 [record.id, record.program, record.started_at, record.ended_at ?? "", record.outcome,
-                 number(record.paused_seconds), String(record.deepen_count), record.quotes.joined(separator: " "), record.device]
+                 number(record.paused_seconds), String(record.deepen_count), record.quotes.joined(separator: " "), record.device,
+                 record.reason ?? "", record.intention ?? ""]
             }
             return ([csvHeader] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         }
@@ -61,7 +69,8 @@ public enum Exchange {
         Record(id: session.id, program: session.program, started_at: iso(session.startedAt),
                ended_at: session.endedAt.map(iso), outcome: session.outcome.rawValue,
                paused_seconds: session.pausedSeconds, deepen_count: session.deepenCount, quotes: session.quotes,
-               device: session.device.isEmpty ? localDevice : session.device)
+               device: session.device.isEmpty ? localDevice : session.device,
+               reason: session.reason?.rawValue, intention: session.intention)
     }
 
     // MARK: Reading
@@ -91,22 +100,24 @@ public enum Exchange {
 
     static func decodeCSV(_ text: String, localDevice: String) throws(ExchangeError) -> [SessionRecord] {
         let rows = try csvRows(text)
-        guard let header = rows.first, header == csvHeader else {
+        guard let header = rows.first, header == csvHeader || header == firstCSVHeader else {
             throw ExchangeError(message: "line 1: expected the header \(csvHeader.joined(separator: ","))")
         }
         var sessions: [SessionRecord] = []
         for (index, fields) in rows.dropFirst().enumerated() {
             let place = "line \(index + 2)"
             if fields == [""] { continue }
-            guard fields.count == csvHeader.count else {
-                throw ExchangeError(message: "\(place): expected \(csvHeader.count) fields, found \(fields.count)")
+            guard fields.count == header.count else {
+                throw ExchangeError(message: "\(place): expected \(header.count) fields, found \(fields.count)")
             }
             guard let paused = Double(fields[5]), let deepens = Int(fields[6]) else {
                 throw ExchangeError(message: "\(place): paused_seconds and deepen_count must be numbers")
             }
             let record = Record(id: fields[0], program: fields[1], started_at: fields[2], ended_at: fields[3].isEmpty ? nil : fields[3],
                                 outcome: fields[4], paused_seconds: paused, deepen_count: deepens,
-                                quotes: fields[7].split(separator: " ").map(String.init), device: fields[8])
+                                quotes: fields[7].split(separator: " ").map(String.init), device: fields[8],
+                                reason: fields.count > 9 && !fields[9].isEmpty ? fields[9] : nil,
+                                intention: fields.count > 10 && !fields[10].isEmpty ? fields[10] : nil)
             sessions.append(try session(record, localDevice: localDevice, place: place))
         }
         return sessions
@@ -130,9 +141,17 @@ public enum Exchange {
         guard !record.quotes.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else {
             throw fail("quote ids must be single words")
         }
+        var reason: PassReason?
+        if let text = record.reason {
+            guard let known = PassReason(rawValue: text), outcome == .passthrough else {
+                throw fail("a reason (allowed or outside-hours) belongs to a passthrough only, not \"\(text)\" on \(outcome.rawValue)")
+            }
+            reason = known
+        }
         return SessionRecord(id: record.id, program: record.program, startedAt: started, endedAt: ended, outcome: outcome,
                              pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
-                             device: record.device == localDevice ? "" : record.device)
+                             device: record.device == localDevice ? "" : record.device, reason: reason,
+                             intention: record.intention.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     // MARK: Details

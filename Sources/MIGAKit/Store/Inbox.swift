@@ -26,10 +26,12 @@ public struct Inbox: Sendable {
         self.init(directory: (storePath as NSString).deletingLastPathComponent + "/inbox")
     }
 
-    /// Drops a pass-through: `id`, the instant in milliseconds, the program.
-    public func dropPassThrough(id: String, program: String, at date: Date) throws(FileSystemError) {
+    /// Drops a pass-through: `id`, the instant in milliseconds, the program,
+    /// and why it passed when a rule let it (`passthrough:allowed`).
+    public func dropPassThrough(id: String, program: String, at date: Date, reason: PassReason? = nil) throws(FileSystemError) {
         try makeDirectories(directory)
-        let line = "passthrough\t\(id)\t\(date.milliseconds)\t\(program)\n"
+        let kind = reason.map { "passthrough:\($0.rawValue)" } ?? "passthrough"
+        let line = "\(kind)\t\(id)\t\(date.milliseconds)\t\(program)\n"
         let hidden = "\(directory)/.\(id).tmp"
         let fd = open(hidden, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 { throw FileSystemError(path: hidden, code: errno) }
@@ -58,10 +60,18 @@ struct InboxEvent: Equatable {
     let id: String
     let milliseconds: Int64
     let program: String
+    let reason: PassReason?
 
     init?(line: String) {
         let fields = line.trimmingCharacters(in: .newlines).split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-        guard fields.count == 4, fields[0] == "passthrough", let milliseconds = Int64(fields[2]) else { return nil }
+        guard fields.count == 4, let milliseconds = Int64(fields[2]) else { return nil }
+        switch fields[0] {
+        case "passthrough": reason = nil
+        case let kind where kind.hasPrefix("passthrough:"):
+            guard let known = PassReason(rawValue: String(kind.dropFirst("passthrough:".count))) else { return nil }
+            reason = known
+        default: return nil
+        }
         id = String(fields[1])
         self.milliseconds = milliseconds
         program = String(fields[3])

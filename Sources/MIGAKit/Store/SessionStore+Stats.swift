@@ -65,14 +65,6 @@ extension SessionStore {
         }
     }
 
-    /// Pauses of `program` begun since `start`, open ones included.
-    func pausesBegun(by program: String, since start: Date) throws -> Int {
-        try queue.read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM sessions WHERE program = ? AND started_at >= ? AND outcome != 'passthrough'
-                """, arguments: [program, start.milliseconds]) ?? 0
-        }
-    }
 
     /// Exits and proceeds in each of the given periods (local days), in one pass.
     func exitsAndProceeds(in periods: [(start: Date, end: Date)], _ scope: Scope) throws -> [(exits: Int, proceeds: Int)] {

@@ -52,9 +52,9 @@ public final class SessionStore: Sendable {
             let pending = inbox.pending()
             for (_, event) in pending {
                 try db.execute(sql: """
-                    INSERT OR IGNORE INTO sessions (id, program, started_at, ended_at, outcome)
-                    VALUES (?, ?, ?, ?, 'passthrough')
-                    """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds])
+                    INSERT OR IGNORE INTO sessions (id, program, started_at, ended_at, outcome, reason)
+                    VALUES (?, ?, ?, ?, 'passthrough', ?)
+                    """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds, event.reason?.rawValue])
             }
             try Self.settleAbandoned(db)
             return pending.map(\.file)
@@ -67,18 +67,14 @@ public final class SessionStore: Sendable {
     // MARK: Gateway sessions
 
     /// Settles rows left `open` by killed gateways, draws the first quote and
-    /// writes the new `open` row, all in one transaction.
+    /// writes the new `open` row, all in one transaction (`beginLaunch` without
+    /// an allowance).
     public func openSession(id: String, program: String, startedAt: Date, owner: ProcessIdentity,
                             pool: [String], using generator: inout some RandomNumberGenerator) throws -> String? {
-        try immediate { db in
-            try Self.settleAbandoned(db)
-            let quote = try Self.draw(db, from: pool, using: &generator)
-            try db.execute(sql: """
-                INSERT INTO sessions (id, program, started_at, outcome, quotes, owner)
-                VALUES (?, ?, ?, 'open', ?, ?)
-                """, arguments: [id, program, startedAt.milliseconds, Self.column(quote.map { [$0] } ?? []), owner.description])
-            return quote
-        }
+        let verdict = try beginLaunch(id: id, program: program, at: startedAt, owner: owner, pool: pool,
+                                      allowance: nil, dayStart: startedAt, using: &generator)
+        guard case .pause(let quote, _) = verdict else { return nil }
+        return quote
     }
 
     /// The next quote of the shuffle bag, which is remembered across runs.
@@ -96,16 +92,18 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Writes how a pause ended (and, after Proceed, what it was for).
+    /// Writes how a pause ended (and, after Proceed, what it was for). A pause
+    /// that gave way to an allowance ends as a pass-through with its `reason`.
     public func completeSession(sessionID: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress,
-                                intention: String? = nil) throws {
+                                intention: String? = nil, reason: PassReason? = nil) throws {
         try immediate { db in
             try db.execute(sql: """
                 UPDATE sessions
-                SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL, intention = ?
+                SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL,
+                    intention = ?, reason = ?
                 WHERE id = ?
                 """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
-                                 progress.deepenCount, Self.column(progress.quotes), intention, sessionID])
+                                 progress.deepenCount, Self.column(progress.quotes), intention, reason?.rawValue, sessionID])
         }
     }
 
@@ -203,7 +201,7 @@ public final class SessionStore: Sendable {
     }
 
     @discardableResult
-    private static func settleAbandoned(_ db: Database) throws -> Int {
+    static func settleAbandoned(_ db: Database) throws -> Int {
         var settled = 0
         for row in try Row.fetchAll(db, sql: "SELECT id, owner FROM sessions WHERE outcome = 'open'") {
             let owner = (row["owner"] as String?).flatMap(ProcessIdentity.init)
@@ -215,7 +213,7 @@ public final class SessionStore: Sendable {
         return settled
     }
 
-    private static func draw(_ db: Database, from pool: [String],
+    static func draw(_ db: Database, from pool: [String],
                              using generator: inout some RandomNumberGenerator) throws -> String? {
         var bag = ShuffleBag()
         if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'quote_bag'"),
@@ -229,7 +227,7 @@ public final class SessionStore: Sendable {
 
     /// Quote ids as the `quotes` column keeps them: space-separated, in order
     /// (ids never contain whitespace).
-    private static func column(_ ids: [String]) -> String {
+    static func column(_ ids: [String]) -> String {
         ids.joined(separator: " ")
     }
 

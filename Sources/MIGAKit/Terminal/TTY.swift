@@ -10,9 +10,13 @@ public final class TTY: TerminalDevice {
     private let signalPipe: Int32
     private let decoder = KeyDecoder()
     private var isEntered = false
+    public var reportsFocus = false
 
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// Focus reporting is switched off whether or not it was on: harmless if
+    /// it was not, and the crash handler cannot know.
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    static let focusReportingSequence = "\u{1B}[?1004h"
 
     /// The terminal, or nil when standard input or output is not one (a script,
     /// a pipe): then the gateway must never wait for keys. One per process:
@@ -54,7 +58,7 @@ public final class TTY: TerminalDevice {
         }
         tcsetattr(input, TCSANOW, &raw)
         SignalRouting.armCrashRestore(fd: input, termios: saved, sequence: Self.leaveSequence)
-        write(Self.enterSequence)
+        write(Self.enterSequence + (reportsFocus ? Self.focusReportingSequence : ""))
         isEntered = true
     }
 

@@ -17,6 +17,9 @@ public enum TerminalEvent: Equatable, Sendable {
 /// pause through a scripted double.
 public protocol TerminalDevice: AnyObject {
     var size: TerminalSize { get }
+    /// Ask the terminal, on `enter`, to report when its window gains and loses
+    /// focus (`CSI ? 1004 h`); terminals that cannot simply never report.
+    var reportsFocus: Bool { get set }
     /// Raw mode, alternate screen, hidden cursor.
     func enter()
     /// Everything back as it was. Safe to call more than once.

@@ -8,8 +8,10 @@ extension Miga {
         static let configuration = CommandConfiguration(
             abstract: "List past pauses: when, which program, what you chose.",
             discussion: """
-                Newest last. --all adds launches that passed through without a pause. --json and \
-                --csv print the records in the export format.
+                Newest last, with what each Proceed was for when you were asked, and every \
+                unprotect or uninstall asked for (done, or thought better of). --all adds launches \
+                that passed through without a pause (no terminal, inside an allowance, outside \
+                focus hours). --json and --csv print the sessions in the export format.
 
                 Example:
                   miga history --since 2026-11-01 --program firefox
@@ -56,12 +58,16 @@ extension Miga {
                 print(Exchange.encode(sessions, as: json ? .json : .csv, localDevice: try store.deviceID()), terminator: "")
                 return
             }
-            guard !sessions.isEmpty else {
+            let changes = try store.changes().filter { change in
+                (program == nil || change.subjects.contains(program!) || change.subjects.isEmpty)
+                    && (start == nil || change.at >= start!)
+            }
+            guard !sessions.isEmpty || !changes.isEmpty else {
                 print("No pauses to show yet.")
                 return
             }
             let palette = outputPalette(environment: environment)
-            print(palette.render(HistoryTable.lines(sessions)), terminator: "")
+            print(palette.render(HistoryTable.lines(sessions, changes: changes)), terminator: "")
         }
     }
 
@@ -177,30 +183,57 @@ extension Miga {
 
 /// The lines `miga history` prints.
 enum HistoryTable {
-    static func lines(_ sessions: [SessionRecord]) -> [Line] {
+    static func lines(_ sessions: [SessionRecord], changes: [ProtectionChange] = []) -> [Line] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let nameWidth = min(20, sessions.map { CellWidth.of($0.program) }.max() ?? 0)
-        return sessions.map { session in
-            let (word, tone): (String, Tone) = switch session.outcome {
-            case .exit: ("exit to focus", .accentDeep)
-            case .proceed: ("proceeded", .body)
-            case .abandoned: ("abandoned", .muted)
-            case .passthrough: ("passed through", .muted)
-            case .open: ("in progress", .muted)
-            }
-            let name = TextWrap.truncate(session.program, width: nameWidth)
-            var spans = [Span(formatter.string(from: session.endedAt ?? session.startedAt) + "  ", .muted),
-                         Span(name + String(repeating: " ", count: nameWidth - CellWidth.of(name)) + "  "),
-                         Span(word, tone)]
-            if session.outcome != .passthrough {
-                let seconds = Int(session.pausedSeconds.rounded())
-                spans.append(Span(String(repeating: " ", count: 15 - word.count) + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"), .muted))
-            }
-            if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }
-            if !session.device.isEmpty { spans.append(Span("  on \(session.device.prefix(8))", .muted)) }
-            return Line(spans)
+        let names = sessions.map(\.program) + changes.map { $0.subjects.isEmpty ? "miga" : $0.subjects.joined(separator: ", ") }
+        let nameWidth = min(20, names.map { CellWidth.of($0) }.max() ?? 0)
+        func lead(_ date: Date, _ program: String) -> [Span] {
+            let name = TextWrap.truncate(program, width: nameWidth)
+            return [Span(formatter.string(from: date) + "  ", .muted),
+                    Span(name + String(repeating: " ", count: nameWidth - CellWidth.of(name)) + "  ")]
         }
+        let rows = sessions.map { session in
+            (session.endedAt ?? session.startedAt, line(session, lead(session.endedAt ?? session.startedAt, session.program)))
+        } + changes.map { change in
+            (change.at, line(change, lead(change.at, change.subjects.isEmpty ? "miga" : change.subjects.joined(separator: ", "))))
+        }
+        return rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+    }
+
+    static func line(_ session: SessionRecord, _ lead: [Span]) -> Line {
+        let (word, tone): (String, Tone) = switch session.outcome {
+        case .exit: ("exit to focus", .accentDeep)
+        case .proceed: ("proceeded", .body)
+        case .abandoned: ("abandoned", .muted)
+        case .passthrough: ("passed through", .muted)
+        case .open: ("in progress", .muted)
+        }
+        var spans = lead + [Span(word, tone)]
+        let padding = String(repeating: " ", count: 16 - word.count)
+        if session.outcome != .passthrough {
+            let seconds = Int(session.pausedSeconds.rounded())
+            spans.append(Span(padding + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"), .muted))
+        }
+        switch session.reason {
+        case .allowed: spans.append(Span(padding + "inside the allowance", .muted))
+        case .outsideHours: spans.append(Span(padding + "outside focus hours", .muted))
+        case nil: break
+        }
+        if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }
+        if !session.device.isEmpty { spans.append(Span("  on \(session.device.prefix(8))", .muted)) }
+        if let intention = session.intention { spans.append(Span("  for “\(intention)”", .body)) }
+        return Line(spans)
+    }
+
+    static func line(_ change: ProtectionChange, _ lead: [Span]) -> Line {
+        let word = switch (change.action, change.outcome) {
+        case (.unprotect, .done): "unprotected"
+        case (.unprotect, .kept): "kept protected"
+        case (.uninstall, .done): "uninstalled"
+        case (.uninstall, .kept): "kept installed"
+        }
+        return Line(lead + [Span(word, change.outcome == .kept ? .accentDeep : .body)])
     }
 }

@@ -109,9 +109,18 @@ extension Miga {
                 Removes the program from the config and its shim. With --all, every protected \
                 program and every route MIGA wrote. Files MIGA did not write are never touched.
 
+                Switching protection off is a choice like any other: in a terminal, a pause of \
+                its own comes first (Proceed at zero makes the change, Exit to Focus keeps \
+                everything as it is), and the history records which it was. Without a terminal \
+                (a script), --now is required and makes the change at once.
+
+                Exit status: 0 when done or kept, 64 without a terminal and without --now, 1 if \
+                a file cannot be changed, 128+N after signal N.
+
                 Example:
                   miga unprotect discord
                   miga unprotect --all
+                  miga unprotect --now discord    (in a script)
                 """)
 
         @Argument(help: ArgumentHelp("The commands to stop protecting.", valueName: "command"))
@@ -120,12 +129,28 @@ extension Miga {
         @Flag(help: "Stop protecting every program.")
         var all = false
 
+        @Flag(help: "Without a terminal (a script): make the change without its pause.")
+        var now = false
+
         func validate() throws {
             if all == !commands.isEmpty { throw ValidationError("name the commands to stop protecting, or give --all") }
         }
 
         func run() throws {
             let protection = try Miga.protection()
+            let protected = protection.protectedCommands()
+            let concerned = all ? protected : commands.filter(protected.contains)
+            if !concerned.isEmpty {
+                let settings = ConfigLoader.load(from: XDGPaths(environment: processEnvironment()).configFile).config
+                let names = concerned.map { settings.settings(for: $0).displayName }
+                let what = all ? "every protected program" : names.formatted(.list(type: .and))
+                let kept = all ? "every program stays protected"
+                    : "\(what) \(concerned.count == 1 ? "stays" : "stay") protected"
+                guard try SwitchOff.pause(.unprotect, subjects: concerned, header: "a pause before unprotecting \(what)",
+                                          proceedLabel: "Unprotect \(what)", kept: kept, now: now, command: "unprotect") else {
+                    return
+                }
+            }
             do {
                 if all {
                     let removed = try protection.unprotectAll()
@@ -136,6 +161,7 @@ extension Miga {
                         print("\(command) is no longer protected.")
                     }
                 }
+                if !concerned.isEmpty { SwitchOff.record(.unprotect, subjects: concerned, .done) }
             } catch {
                 printError(error.message)
                 throw ExitCode(error.status)

@@ -113,20 +113,6 @@ import Testing
         #expect(report.thisWeek.exits == 1 && report.lastWeek.exits == 0)
     }
 
-    @Test func attempts_today_count_every_pause_since_local_midnight() throws {
-        try add(.exit, hoursAgo: 1)                    // 08:00 today in Berlin
-        try add(.proceed, hoursAgo: 8.5)               // 00:30 today
-        try add(.proceed, hoursAgo: 9.5)               // 23:30 yesterday
-        try add(.passthrough, hoursAgo: 2)             // no pause: not an attempt at the pause
-        try add(.exit, hoursAgo: 2, program: "steam")
-        var generator = SeededGenerator(seed: 1)
-        _ = try store.openSession(id: "on-screen", program: "firefox", startedAt: now, owner: .current(), pool: ["a"], using: &generator)
-        #expect(try StatsReport.attemptsToday(of: "firefox", in: store, now: now, timeZone: berlin) == 3)
-        #expect(try StatsReport.attemptsToday(of: "steam", in: store, now: now, timeZone: berlin) == 1)
-        // In UTC the day began at 08:00 Berlin time: only the last pause and the one on screen.
-        #expect(try StatsReport.attemptsToday(of: "firefox", in: store, now: now, timeZone: TimeZone(identifier: "UTC")!) == 2)
-    }
-
     @Test func random_histories_match_a_simple_reference() throws {
         var generator = SeededGenerator(seed: 404)
         let outcomes: [SessionOutcome] = [.exit, .proceed, .abandoned, .passthrough]

@@ -34,6 +34,7 @@ final class ScriptedTerminal: TerminalDevice {
     }
 
     var size: TerminalSize
+    var reportsFocus = false
     private let time: ManualTime
     private var script: [Step]
     private(set) var written = ""

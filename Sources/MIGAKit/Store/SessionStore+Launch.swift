@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+
+/// What the store decides when a program is reached for, with a terminal at hand.
+public enum LaunchVerdict: Equatable, Sendable {
+    /// Inside the allowance that a Proceed began (ended) at `since`: open at
+    /// once. An `allowed` pass-through is recorded, never a session.
+    case allowed(since: Date)
+    /// Pause: the `open` row is written, with the first quote drawn and what
+    /// the screen should know about the impulse.
+    case pause(quote: String?, history: LaunchHistory)
+}
+
+extension SessionStore {
+    /// Decides between an allowed opening and a pause, and records either, in
+    /// one IMMEDIATE transaction: two launches at the same moment are decided
+    /// one after the other, each seeing what the first wrote.
+    ///
+    /// - Parameters:
+    ///   - allowance: `allow_minutes` in seconds; nil when the program has none.
+    ///   - dayStart: local midnight today, from which "3rd time today" counts.
+    public func beginLaunch(id: String, program: String, at now: Date, owner: ProcessIdentity, pool: [String],
+                            allowance: TimeInterval?, dayStart: Date,
+                            using generator: inout some RandomNumberGenerator) throws -> LaunchVerdict {
+        try immediate { db in
+            try Self.settleAbandoned(db)
+            if let allowance, let since = try Self.allow(db, id: id, program: program, at: now, allowance: allowance) {
+                return .allowed(since: since)
+            }
+            let history = try Self.history(db, program: program, now: now, dayStart: dayStart)
+            let quote = try Self.draw(db, from: pool, using: &generator)
+            try db.execute(sql: """
+                INSERT INTO sessions (id, program, started_at, outcome, quotes, owner)
+                VALUES (?, ?, ?, 'open', ?, ?)
+                """, arguments: [id, program, now.milliseconds, Self.column(quote.map { [$0] } ?? []), owner.description])
+            return .pause(quote: quote, history: history)
+        }
+    }
+
+    /// Without a terminal: records an `allowed` pass-through and returns when
+    /// the allowance began, if one is running; nil (and nothing written) if not.
+    public func openWithinAllowance(id: String, program: String, at now: Date, allowance: TimeInterval) throws -> Date? {
+        try immediate { db in try Self.allow(db, id: id, program: program, at: now, allowance: allowance) }
+    }
+
+    private static func allow(_ db: Database, id: String, program: String, at now: Date,
+                              allowance: TimeInterval) throws -> Date? {
+        guard let since = try lastProceed(db, program: program, endedSince: now.addingTimeInterval(-allowance)) else {
+            return nil
+        }
+        try db.execute(sql: """
+            INSERT INTO sessions (id, program, started_at, ended_at, outcome, reason)
+            VALUES (?, ?, ?, ?, 'passthrough', 'allowed')
+            """, arguments: [id, program, now.milliseconds, now.milliseconds])
+        return since
+    }
+
+    /// When a Proceed of `program` on this machine ended at or after `start`,
+    /// the latest such moment: an allowance began, and a pause still on screen
+    /// for the same program can give way to it.
+    public func allowanceBegan(for program: String, since start: Date) throws -> Date? {
+        try queue.read { db in try Self.lastProceed(db, program: program, endedSince: start) }
+    }
+
+    private static func lastProceed(_ db: Database, program: String, endedSince start: Date) throws -> Date? {
+        // Only this machine's: a Proceed synced from another device opens nothing here.
+        try Int64.fetchOne(db, sql: """
+            SELECT MAX(ended_at) FROM sessions
+            WHERE program = ? AND outcome = 'proceed' AND ended_at >= ? AND device = ''
+            """, arguments: [program, start.milliseconds]).map(Date.init(milliseconds:))
+    }
+
+    /// Attempts are pauses (whatever their end) and openings inside an
+    /// allowance; pass-throughs without a terminal or outside focus hours are not.
+    static func history(_ db: Database, program: String, now: Date, dayStart: Date) throws -> LaunchHistory {
+        let attempt = "program = ? AND (outcome != 'passthrough' OR reason = 'allowed')"
+        let earlierToday = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE \(attempt) AND started_at >= ?",
+                                            arguments: [program, dayStart.milliseconds]) ?? 0
+        let last = try Int64.fetchOne(db, sql: "SELECT MAX(started_at) FROM sessions WHERE \(attempt)", arguments: [program])
+        let lastExit = try Int64.fetchOne(db, sql: """
+            SELECT MAX(ended_at) FROM sessions WHERE program = ? AND outcome = 'exit'
+            """, arguments: [program])
+        // The ladder's rungs: pauses in the last hour, counted from the last Exit to Focus.
+        let ladderStart = max(now.addingTimeInterval(-Escalation.window).milliseconds, (lastExit ?? 0) + 1)
+        let recentPauses = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM sessions WHERE program = ? AND outcome != 'passthrough' AND started_at >= ?
+            """, arguments: [program, ladderStart]) ?? 0
+        return LaunchHistory(earlierToday: earlierToday, lastAttempt: last.map(Date.init(milliseconds:)),
+                             recentPauses: recentPauses)
+    }
+}
