@@ -94,32 +94,34 @@ public struct AllowanceReminder: Equatable, Sendable {
             return
         }
         // The wall clock, in short sleeps: a laptop that slept through the
-        // allowance reminds when it wakes, not an allowance later.
+        // allowance reminds when it wakes, not an allowance later. A program
+        // closed before then needs no reminder, and this process no waiting.
         while case let left = due.timeIntervalSinceNow, left > 0 {
             usleep(useconds_t(min(left, 30) * 1_000_000))
+            guard Self.isRunning(processID: processID, executable: executable) else { return }
         }
         guard Self.isRunning(processID: processID, executable: executable) else { return }
         // A server that never answers must not keep this process for ever.
         _ = notifier.post(notification).wait(seconds: 25)
     }
 
-    /// Whether the program is still open: its process, or any process running its file.
+    /// Whether the program is still open: the process the gateway became
+    /// (exec keeps its pid), or any process running the program's file.
     static func isRunning(processID: Int32, executable: String, proc: String = "/proc") -> Bool {
+        if processID > 0, isAlive(processID, proc: proc) { return true }
         let target = realpath(executable) ?? executable
-        func runs(_ pid: String) -> Bool {
-            guard let path = realpath("\(proc)/\(pid)/exe") else { return false }
-            return path == target
-        }
-        if processID > 0, kill(processID, 0) == 0 || errno == EPERM {
-            // Still there: the program, unless the pid is someone else's now or
-            // the program is a script (its process runs an interpreter).
-            if runs(String(processID)) { return true }
-            if (try? String(contentsOfFile: "\(proc)/\(processID)/cmdline", encoding: .utf8))?.contains(executable) == true {
-                return true
-            }
-        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: proc)) ?? []
-        return names.contains { $0.allSatisfy(\.isNumber) && runs($0) }
+        return names.contains { name in
+            name.allSatisfy(\.isNumber) && realpath("\(proc)/\(name)/exe") == target
+        }
+    }
+
+    /// Running, and not a zombie waiting for its parent.
+    static func isAlive(_ pid: Int32, proc: String) -> Bool {
+        guard let stat = try? String(contentsOfFile: "\(proc)/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        // "pid (name) S …": the state follows the name, which may hold spaces and parentheses.
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
     }
 }
 

@@ -21,6 +21,6 @@ public struct Escalation: Equatable, Sendable {
     public func pause(base: Int, earlierAttempts: Int) -> Int {
         guard earlierAttempts > 0, base < maximum else { return base }
         let (grown, overflow) = step.multipliedReportingOverflow(by: earlierAttempts)
-        return overflow ? maximum : min(maximum, base + grown)
+        return overflow || grown >= maximum - base ? maximum : base + grown
     }
 }

@@ -48,6 +48,8 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
             }
             rules.append(Rule(days: days, ranges: try timeWords.map(Self.range)))
         }
+        // Only separators ("; ;") would mean never protected, silently.
+        if rules.isEmpty { throw FocusHoursError("no hours given, like \"Mon-Fri 09:00-17:00\"") }
         self.rules = rules
         description = text.trimmingCharacters(in: .whitespaces)
     }
@@ -75,13 +77,14 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
     /// `Mon`, `Mon-Fri`, `Sat,Sun`, `Mon-Wed,Fri`: full names work too.
     static func days(_ word: String) throws(FocusHoursError) -> Set<Int> {
         var days = Set<Int>()
-        for item in word.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+        for item in word.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = item.split(separator: "-", omittingEmptySubsequences: false)
             guard ends.count <= 2 else { throw FocusHoursError("\"\(item)\" is not a day or a range of days, like Mon-Fri") }
             let numbers = try ends.map { end throws(FocusHoursError) -> Int in
-                let name = String(end)
+                let name = end.lowercased()
                 guard let index = dayNames.firstIndex(of: name) ?? fullDayNames.firstIndex(of: name) else {
-                    throw FocusHoursError("\"\(end)\" is not a day; use Mon, Tue, Wed, Thu, Fri, Sat or Sun")
+                    throw FocusHoursError(end.isEmpty ? "\"\(word)\" has a day missing, like Mon-Fri or Sat,Sun"
+                                                      : "\"\(end)\" is not a day; use Mon, Tue, Wed, Thu, Fri, Sat or Sun")
                 }
                 return index + 1
             }

@@ -196,7 +196,12 @@ final class Sandbox {
     /// A script that runs `miga gate ARGS` under sh, saving its pid and exit
     /// status, then stays alive so the pane (and its terminal) remain to inspect.
     func gateScript(_ arguments: [String], named name: String = "run.sh") throws -> String {
-        let words = ([migaBinary, "gate"] + arguments).map(shellQuoted).joined(separator: " ")
+        try migaScript(["gate"] + arguments, named: name)
+    }
+
+    /// The same for any `miga` command line.
+    func migaScript(_ arguments: [String], named name: String = "run.sh") throws -> String {
+        let words = ([migaBinary] + arguments).map(shellQuoted).joined(separator: " ")
         let script = """
             cd \(shellQuoted(root))
             sh -c 'echo $$ > \(name).pid; exec "$0" "$@"' \(words)

@@ -31,6 +31,8 @@ final class ScriptedTerminal: TerminalDevice {
         case events([TerminalEvent])
         /// The process is stopped (SIGSTOP) for this long, then continued.
         case frozen(Double)
+        /// Something that happens elsewhere meanwhile (another gateway writes to the store).
+        case meanwhile(() -> Void)
     }
 
     var size: TerminalSize
@@ -69,6 +71,10 @@ final class ScriptedTerminal: TerminalDevice {
             script.removeFirst()
             time.advance(seconds)
             return [.resumed]
+        case .meanwhile(let happening):
+            script.removeFirst()
+            happening()
+            return []
         case .wait(let seconds):
             let slept = min(seconds, timeout)
             time.advance(slept)

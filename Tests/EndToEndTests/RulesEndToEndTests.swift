@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The per-program rules through the built binary in tmux: the allowance and
+/// its reminder on a real notification server, the countdown held by focus
+/// reports, and the pause before switching protection off.
+@Suite(.serialized) struct RulesEndToEndTests {
+    let sandbox = Sandbox()
+
+    func waitForPause(_ tmux: Tmux) throws -> String {
+        try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }
+    }
+
+    /// Whether a reminder for a program in this sandbox is still waiting.
+    func reminderWaiting() throws -> Bool {
+        try !run("/usr/bin/pgrep", ["-f", "miga remind --due .* --exe \(sandbox.root)/"]).output.isEmpty
+    }
+
+    func proceedWhenReady(_ tmux: Tmux) throws {
+        try tmux.waitForScreen("the end of the countdown") { $0.contains("the choice is yours") }
+        try tmux.send("p")
+    }
+
+    @Test func a_second_launch_inside_the_allowance_opens_at_once() throws {
+        try sandbox.config("[programs.argv-dump]\nallow_minutes = 10\n")
+        let first = try Tmux(command: try sandbox.gateScript(["--pause", "1", "argv-dump", "--", "first"]),
+                             environment: sandbox.environment)
+        let screen = try waitForPause(first)
+        #expect(screen.contains("first time today"))
+        try proceedWhenReady(first)
+        #expect(try sandbox.status() == 7)
+        #expect(sandbox.read("argv") == "first\u{0}")
+
+        let second = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump", "--", "second"], named: "second.sh"),
+                              environment: sandbox.environment)
+        // No pause to answer: the program runs and the gateway is done.
+        #expect(try sandbox.status(of: "second.sh") == 7)
+        #expect(sandbox.read("argv") == "second\u{0}")
+        #expect(try !second.screen().contains("Exit to Focus"))
+        let rows = try sandbox.sessions()
+        #expect(rows.map(\.outcome) == [.proceed, .passthrough])
+        #expect(rows.last?.reason == .allowed)
+        let history = try run(migaBinary, ["history", "--all"], environment: sandbox.environment).output
+        #expect(history.contains("inside the allowance"))
+    }
+
+    @Test func the_end_of_the_allowance_reaches_the_notification_server() throws {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        // A program that stays open past its three seconds.
+        try sandbox.program("stay", "#!/bin/sh\nsleep 120\n")
+        try sandbox.config("[programs.stay]\nallow_minutes = 0.05\n")
+        var environment = sandbox.environment
+        environment["DISPLAY"] = server.display
+        environment["DBUS_SESSION_BUS_ADDRESS"] = server.busAddress
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "stay"]), environment: environment)
+        _ = try waitForPause(tmux)
+        try proceedWhenReady(tmux)
+        let log = try eventually("the reminder's Notify call", timeout: 60) { server.notifyCalls > 0 ? server.monitorLog : nil }
+        #expect(log.contains("string \"Your 3 seconds with Stay are up — still what you want?\""))
+        #expect(log.contains("string \"The next time you open Stay, the pause comes first.\""))
+        // The reminder process is gone once it has spoken.
+        try eventually("the reminder to end") { try reminderWaiting() ? nil : true }
+    }
+
+    @Test func a_closed_program_gets_no_reminder() throws {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        try sandbox.config("[programs.argv-dump]\nallow_minutes = 0.05\n")
+        var environment = sandbox.environment
+        environment["DISPLAY"] = server.display
+        environment["DBUS_SESSION_BUS_ADDRESS"] = server.busAddress
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "argv-dump"]), environment: environment)
+        _ = try waitForPause(tmux)
+        try proceedWhenReady(tmux)
+        #expect(try sandbox.status() == 7)
+        // argv-dump ended at once: the reminder process sees that and ends without a word.
+        try eventually("the reminder to end", timeout: 60) { try reminderWaiting() ? nil : true }
+        #expect(server.notifyCalls == 0)
+    }
+
+    @Test func focus_reports_hold_and_resume_the_countdown() throws {
+        try sandbox.config("[programs.argv-dump]\nhold_when_unfocused = true\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "6", "argv-dump"]), environment: sandbox.environment)
+        _ = try tmux.waitForScreen("the countdown") { $0.contains("0:05") || $0.contains("0:04") }
+        try tmux.tmux(["send-keys", "-l", "\u{1B}[O"]) // the window loses focus
+        let held = try tmux.waitForScreen("the held countdown") { $0.contains("Held while you look away") }
+        let clock = try #require(held.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first { $0.count == 4 && $0.hasPrefix("0:0") }
+        }.first)
+        // Held: across two and a half seconds the clock does not move.
+        let until = Date() + 2.5
+        while Date() < until {
+            let screen = try tmux.screen()
+            #expect(screen.contains(String(clock)), "the countdown moved while held:\n\(screen)")
+            usleep(200_000)
+        }
+        try tmux.tmux(["send-keys", "-l", "\u{1B}[I"]) // focus is back
+        try tmux.waitForScreen("the countdown to go on") { !$0.contains("Held") && !$0.contains(String(clock)) }
+        try proceedWhenReady(tmux)
+        #expect(try sandbox.status() == 7)
+        let row = try #require(try sandbox.sessions().first)
+        #expect(row.pausedSeconds >= 8.5) // six counted and two and a half held
+    }
+
+    @Test func unprotect_pauses_first_and_exit_keeps_the_protection() throws {
+        try sandbox.config("pause = 1\n[programs.argv-dump]\nname = \"Dumper\"\n")
+        let tmux = try Tmux(command: try sandbox.migaScript(["unprotect", "argv-dump"]), environment: sandbox.environment)
+        let screen = try waitForPause(tmux)
+        #expect(screen.contains("a pause before unprotecting Dumper"))
+        #expect(screen.contains("[P] Unprotect Dumper"))
+        try tmux.send("e")
+        #expect(try sandbox.status() == 0)
+        #expect(try tmux.screen().contains("Nothing changed: Dumper stays protected."))
+        #expect(sandbox.read("config/miga/config.toml")?.contains("[programs.argv-dump]") == true)
+
+        let again = try Tmux(command: try sandbox.migaScript(["unprotect", "argv-dump"], named: "again.sh"),
+                             environment: sandbox.environment)
+        _ = try waitForPause(again)
+        try proceedWhenReady(again)
+        #expect(try sandbox.status(of: "again.sh") == 0)
+        #expect(sandbox.read("config/miga/config.toml")?.contains("argv-dump") == false)
+        let history = try run(migaBinary, ["history"], environment: sandbox.environment).output
+        #expect(history.contains("argv-dump  kept protected"))
+        #expect(history.contains("argv-dump  unprotected"))
+    }
+}
