@@ -243,30 +243,4 @@ import Testing
         try tmux.send("q")
         #expect(try sandbox.status() == 0)
     }
-
-    @Test func twenty_gateways_finishing_at_once_leave_twenty_rows() throws {
-        let count = 20
-        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "2", "argv-dump"], named: "g0.sh"),
-                            environment: sandbox.environment)
-        for index in 1..<count {
-            try tmux.newWindow(try sandbox.gateScript(["--pause", "2", "argv-dump"], named: "g\(index).sh"),
-                               environment: sandbox.environment)
-        }
-        let windows = try tmux.tmux(["list-windows", "-F", "#{window_id}"]).words
-        #expect(windows.count == count)
-        for window in windows {
-            try tmux.waitForScreen("every pause to reach zero", target: window) { $0.contains("the choice is yours") }
-        }
-        // One tmux command delivers every key: half exit, half proceed, at once.
-        var burst: [String] = []
-        for (index, window) in windows.enumerated() {
-            burst += (burst.isEmpty ? [] : [";"]) + ["send-keys", "-t", window, index.isMultiple(of: 2) ? "e" : "p"]
-        }
-        try tmux.tmux(burst)
-        for index in 0..<count { _ = try sandbox.status(of: "g\(index).sh") }
-        let rows = try sandbox.sessions()
-        #expect(rows.count == count)
-        #expect(rows.filter { $0.outcome == .exit }.count == count / 2)
-        #expect(rows.filter { $0.outcome == .proceed }.count == count / 2)
-    }
 }

@@ -211,8 +211,7 @@ public final class Gateway {
 
     private func pause(before launch: Launch, settings: ProgramSettings, length: Int,
                        on terminal: TerminalDevice) -> GateDecision {
-        let quotes = QuoteDrawer(paths: paths, loaded: loaded)
-        let store = quotes.store
+        let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
         let pool = quotes.pool
         func quote(_ draw: (SessionStore, inout SeededGenerator) throws -> String?) -> Quote {
             quotes.quote(draw, generator: &context.generator)
@@ -224,7 +223,8 @@ public final class Gateway {
         var history: LaunchHistory?
         var allowedSince: Date?
         // Worked out here: the draw below holds `context` for its generator.
-        let dayStart = LocalDay(startedAt, in: timeZone).start(in: timeZone)
+        let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
+            ?? LocalDay.systemMidnight(of: startedAt)
         let firstQuote = quote { store, generator in
             switch try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
                                          pool: pool, allowance: allowance,
@@ -265,11 +265,11 @@ public final class Gateway {
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
             holdsWhenUnfocused: settings.holdWhenUnfocused,
             nextQuote: { _ in quotes.next(generator: &self.context.generator) },
-            onDeepen: { session in try? store?.recordProgress(sessionID: sessionID, session.progress) },
+            onDeepen: { session in try? quotes.store?.recordProgress(sessionID: sessionID, session.progress) },
             // Another launch of the program that proceeds meanwhile begins an
             // allowance; this pause then gives way instead of asking twice.
             shouldYield: allowance == nil ? nil : {
-                (try? store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
+                (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
             })
 
         let ending = loop.run()
@@ -281,7 +281,7 @@ public final class Gateway {
         }
         let endedAt = context.time.now()
         do {
-            try store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
+            try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
                                        intention: ending == .proceed ? loop.session.answeredIntention : nil,
                                        reason: ending == .yielded ? .allowed : nil)
         } catch {
@@ -290,7 +290,7 @@ public final class Gateway {
 
         switch ending {
         case .exitToFocus:
-            let words = celebrate(settings: settings, store: store, loop: loop)
+            let words = celebrate(settings: settings, store: quotes.store, loop: loop)
             terminal.leave()
             context.messages(words.farewell)
         default:
@@ -317,7 +317,7 @@ public final class Gateway {
     /// `miga uninstall`): a quote, the countdown, Proceed at zero. Nothing is
     /// recorded here; the caller records the change once it is made.
     public func pauseBeforeChange(header: String, proceedLabel: String, on terminal: TerminalDevice) -> PauseEnding {
-        let quotes = QuoteDrawer(paths: paths, loaded: loaded)
+        let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
         let first = quotes.next(generator: &context.generator)
         var session = PauseSession(programName: "MIGA", length: loaded.config.pause, quote: first,
                                    at: context.time.monotonic())
@@ -371,19 +371,28 @@ public final class Gateway {
 /// store's shuffle bag, remembered across runs, or through a bag of this
 /// run's own when the store fails. What went wrong is kept in `notices`.
 private final class QuoteDrawer {
-    let store: SessionStore?
+    private(set) var store: SessionStore?
     let bank: QuoteBank
     let pool: [String]
     var notices: [String]
     private var spareBag = ShuffleBag()
+    private let path: String
+    private let now: Date
+    /// A damaged store is moved aside once; a second failure is only reported.
+    private var rescued = false
 
-    init(paths: XDGPaths, loaded: LoadedConfig) {
+    init(paths: XDGPaths, loaded: LoadedConfig, now: Date) {
         notices = loaded.problems.map(\.description)
+        path = paths.storeFile
+        self.now = now
         do {
-            store = try SessionStore(path: paths.storeFile)
+            let (opened, rescue) = try SessionStore.openRescuing(path: path, now: now)
+            store = opened
+            rescued = rescue != nil
+            if let rescue { notices.append(rescue) }
         } catch {
             store = nil
-            notices.append("the history at \(paths.storeFile) cannot be opened (\(error)); this pause is not recorded")
+            notices.append("the history at \(path) cannot be opened (\(error)); this pause is not recorded")
         }
         let library = QuoteLibrary(folder: paths.userQuotesDirectory)
         bank = library.bank
@@ -403,9 +412,23 @@ private final class QuoteDrawer {
     /// the spare bag when the store cannot give one.
     func quote(_ draw: (SessionStore, inout SeededGenerator) throws -> String?, generator: inout SeededGenerator) -> Quote {
         var id: String?
-        if let store {
+        if let current = store {
             do {
-                id = try draw(store, &generator)
+                id = try draw(current, &generator)
+            } catch where SessionStore.isDamage(error) && !rescued {
+                // Damage found past the first page (a file cut short): moved
+                // aside like one found on opening, and the pause recorded anew.
+                rescued = true
+                do {
+                    let kept = try SessionStore.moveAside(path: path, now: now)
+                    let fresh = try SessionStore(path: path)
+                    self.store = fresh
+                    notices.append("the history at \(path) is damaged (\(SessionStore.describe(error))); it was moved to \(kept) and a new one begun")
+                    id = try draw(fresh, &generator)
+                } catch {
+                    self.store = nil
+                    notices.append("the history at \(path) is damaged and could not be set aside (\(error)); this pause is not recorded")
+                }
             } catch {
                 notices.append("the history could not be written (\(error))")
             }

@@ -68,7 +68,9 @@ extension Miga {
     static func openStore(_ environment: [String: String]) throws -> SessionStore {
         let path = XDGPaths(environment: environment).storeFile
         do {
-            return try SessionStore(path: path)
+            let (store, rescued) = try SessionStore.openRescuing(path: path)
+            if let rescued { printError("miga: \(rescued)") }
+            return store
         } catch {
             printError("miga: the history at \(path) cannot be opened (\(error))")
             throw ExitCode(ExitStatus.failure)
