@@ -2,6 +2,7 @@
 #   make run    set up, build and open MIGA (setup on the first run, the hub after)
 #   make test   set up the test tools and run every test
 #   make bench  measure start-up, pass-through and memory
+#   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
 #   make install PREFIX=~/.local
 
 PREFIX ?= $(HOME)/.local
@@ -20,7 +21,7 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 # still address-randomized; MIGA's own code is memory-safe Swift.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
-.PHONY: run build test bench man install uninstall release clean
+.PHONY: run build test soak bench man install uninstall release clean
 
 run: build
 	.build/debug/miga $(RUN_ARGS)
@@ -33,6 +34,14 @@ test:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Minutes rather than seconds: a thousand sessions through tmux, and the
+# release binary installed and then run from a folder of its own.
+soak:
+	@scripts/ensure-packages $(TEST_PACKAGES)
+	$(SWIFT) build --build-tests
+	MIGA_SOAK=1 $(SWIFT) test --skip-build --filter SoakEndToEndTests
+	$(MAKE) install PREFIX=$$(mktemp -d)/prefix INSTALL_CHECK=1
 
 release:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -58,6 +67,7 @@ install: release man
 	.build/release/miga --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga
 	.build/release/miga --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga
 	.build/release/miga --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
+	@if [ -n "$(INSTALL_CHECK)" ]; then scripts/check-install $(DESTDIR)$(PREFIX); fi
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
 	@echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: miga init fish | source):"
 	@echo '  eval "$$(miga init bash)"'
