@@ -10,6 +10,10 @@ measured in the same run on the same machine. Prints medians; asserts nothing.
   makes it leave right after.
 - pass-through: `miga gate true` without a terminal (it records the launch
   and execs /bin/true) against spawning /bin/true directly.
+- miga init zsh: printing the shell hook, which every new shell runs.
+- first frame, 20 000 quotes: the same, with a quote file of 20 000 entries
+  of the person's own (a big fortune collection imported) beside the
+  built-in bank; the ratio to the built-in bank alone is the figure.
 - miga stats: stores seeded with 10 000, 100 000 and 1 000 000 sessions
   over 1500 days (Benchmarks/seed.py), output to /dev/null.
 - peak memory: the maximum resident set size GNU time reports for the
@@ -133,6 +137,16 @@ def main():
 
     fresh_homes = []
 
+    # A home whose quote folder holds 20 000 entries of the person's own.
+    quotes_home = tempfile.mkdtemp(prefix="miga-bench-quotes-")
+    os.makedirs(quotes_home + "/config/miga/quotes")
+    with open(quotes_home + "/config/miga/quotes/fortunes.txt", "w") as file:
+        for index in range(20_000):
+            words = " ".join(["patience", "small", "steps", "morning", "tea", "quiet"][(index + k) % 6] for k in range(8 + index % 30))
+            file.write(f"fortunes-{index:05d} | Fortunes | a collection | Entry {index}: {words}.\n")
+    quotes_env = dict(pause_env, HOME=quotes_home, XDG_CONFIG_HOME=quotes_home + "/config",
+                      XDG_DATA_HOME=quotes_home + "/data")
+
     def fresh_store_frame():
         fresh = tempfile.mkdtemp(prefix="miga-bench-fresh-")
         fresh_homes.append(fresh)
@@ -144,6 +158,8 @@ def main():
         "fortune": lambda: spawn_and_wait([fortune], env),
         "miga gate true, no terminal (pass-through)": lambda: spawn_and_wait([binary, "gate", "true"], env),
         "miga first full frame (pty 80x24)": lambda: first_frame([binary, "gate", "true"], pause_env),
+        "miga first full frame, 20 000 own quotes": lambda: first_frame([binary, "gate", "true"], quotes_env),
+        "miga init zsh": lambda: spawn_and_wait([binary, "init", "zsh"], env),
     })
     rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
     stats_rows = {}
@@ -162,7 +178,7 @@ def main():
         "pass-through": max(peak_memory([binary, "gate", "true"], env, terminal=False) for _ in range(5)),
         "fortune": max(peak_memory([fortune], env, terminal=False) for _ in range(5)),
     }
-    for path in [home] + fresh_homes:
+    for path in [home, quotes_home] + fresh_homes:
         shutil.rmtree(path, ignore_errors=True)
 
     true_median = rows["/bin/true"][0]
@@ -180,6 +196,11 @@ def main():
     pass_through = rows["miga gate true, no terminal (pass-through)"][0] - true_median
     print(f"pass-through overhead over exec'ing /bin/true directly: {pass_through:.2f} ms (target <= 5 ms)")
     print(f"first full frame: {frame:.2f} ms (target <= 10 ms), {frame / fortune_median:.1f}x fortune")
+    quotes_frame = rows["miga first full frame, 20 000 own quotes"][0]
+    print(f"first full frame with 20 000 own quotes: {quotes_frame:.2f} ms, {quotes_frame / frame:.2f}x the built-in bank's "
+          f"(target <= 2x)")
+    init = rows["miga init zsh"][0] - true_median
+    print(f"miga init zsh: {rows['miga init zsh'][0]:.2f} ms, {init:.2f} ms over /bin/true (target <= 5 ms)")
     stats = list(stats_rows.values())
     print(f"miga stats: {stats[0][0]:.1f} / {stats[1][0]:.1f} / {stats[2][0]:.1f} ms at 10 k / 100 k / 1 M "
           f"(targets 20 / 50 / 300 ms); x{stats[1][0] / stats[0][0]:.1f} and x{stats[2][0] / stats[1][0]:.1f} "

@@ -372,7 +372,7 @@ public final class Gateway {
 /// run's own when the store fails. What went wrong is kept in `notices`.
 private final class QuoteDrawer {
     private(set) var store: SessionStore?
-    let bank: QuoteBank
+    let quotes: PauseQuotes
     let pool: [String]
     var notices: [String]
     private var spareBag = ShuffleBag()
@@ -394,11 +394,10 @@ private final class QuoteDrawer {
             store = nil
             notices.append("the history at \(path) cannot be opened (\(error)); this pause is not recorded")
         }
-        let library = QuoteLibrary(folder: paths.userQuotesDirectory)
-        bank = library.bank
-        pool = bank.pool(for: loaded.config.interests).map(\.id)
-        if let problem = library.problems.first {
-            let more = library.problems.count > 1 ? " (and \(library.problems.count - 1) more)" : ""
+        quotes = PauseQuotes(folder: paths.userQuotesDirectory, interests: loaded.config.interests)
+        pool = quotes.pool
+        if let problem = quotes.problems.first {
+            let more = quotes.problems.count > 1 ? " (and \(quotes.problems.count - 1) more)" : ""
             notices.append("\(problem.description)\(more); those lines are skipped")
         }
     }
@@ -434,7 +433,7 @@ private final class QuoteDrawer {
             }
         }
         if id == nil { id = spareBag.draw(from: pool, using: &generator) }
-        return id.flatMap { bank[$0] } ?? bank.quotes[0]
+        return id.flatMap { quotes[$0] } ?? PauseQuotes.fallback
     }
 }
 

@@ -59,9 +59,34 @@ public struct QuoteBank: Sendable {
     /// (newline, `|`, `,`), and walking Characters would cost grapheme
     /// breaking on every byte of a bank that is read at each pause.
     static func parse(bytes: UnsafeBufferPointer<UInt8>, file: String) -> (quotes: [Quote], problems: [QuoteFileProblem]) {
+        let text = { (range: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         var quotes: [Quote] = []
+        let problems = scan(bytes: bytes, file: file) { line in
+            let source = text(line.source)
+            quotes.append(Quote(id: line.id, text: text(line.text), source: source.isEmpty ? nil : source,
+                                tags: tags(bytes, line.tags).map(text), file: file == "quotes.txt" ? nil : file))
+        }
+        return (quotes, problems)
+    }
+
+    /// One good line of a quote file: its id, and where its other fields are.
+    struct ScannedLine {
+        let id: String
+        /// The whole line, trimmed.
+        let line: Range<Int>
+        /// The tags field, commas and all (see `tags(_:_:)`).
+        let tags: Range<Int>
+        let source: Range<Int>
+        let text: Range<Int>
+    }
+
+    /// Checks every line and hands each good one to `found`, without making
+    /// strings of its words: the pause reads thousands of imported quotes
+    /// this way and makes a `Quote` only of the one it shows.
+    static func scan(bytes: UnsafeBufferPointer<UInt8>, file: String, _ found: (ScannedLine) -> Void) -> [QuoteFileProblem] {
         var problems: [QuoteFileProblem] = []
         var seen: Set<String> = []
+        seen.reserveCapacity(bytes.count / 64)
         var lineNumber = 0
         var lineStart = 0
         while lineStart < bytes.count {
@@ -74,15 +99,31 @@ public struct QuoteBank: Sendable {
             func problem(_ message: String) {
                 problems.append(QuoteFileProblem(file: file, line: lineNumber, message: message))
             }
-            let fields = split(bytes, line, at: UInt8(ascii: "|"), maxSplits: 3)
-            guard fields.count == 4 else {
-                problem("expected `id | tags | source | text`, found \(fields.count) field\(fields.count == 1 ? "" : "s")")
+            // The three separators found by hand: an array per line costs an
+            // allocation for every one of thousands of lines.
+            var cuts = (line.lowerBound, line.lowerBound, line.lowerBound)
+            var separators = 0
+            var index = line.lowerBound
+            while index < line.upperBound && separators < 3 {
+                if bytes[index] == UInt8(ascii: "|") {
+                    switch separators {
+                    case 0: cuts.0 = index
+                    case 1: cuts.1 = index
+                    default: cuts.2 = index
+                    }
+                    separators += 1
+                }
+                index += 1
+            }
+            guard separators == 3 else {
+                problem("expected `id | tags | source | text`, found \(separators + 1) field\(separators == 0 ? "" : "s")")
                 continue
             }
-            let text = { (range: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            let (id, source, body) = (text(fields[0]), text(fields[2]), text(fields[3]))
-            let tags = split(bytes, fields[1], at: UInt8(ascii: ","), maxSplits: .max).filter { !$0.isEmpty }.map(text)
-            guard !id.isEmpty, !bytes[fields[0]].contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+            let (idField, tagsField) = (trimmed(bytes, line.lowerBound..<cuts.0), trimmed(bytes, cuts.0 + 1..<cuts.1))
+            let (sourceField, textField) = (trimmed(bytes, cuts.1 + 1..<cuts.2), trimmed(bytes, cuts.2 + 1..<line.upperBound))
+            let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[idField]), as: UTF8.self)
+            let hasTag = bytes[tagsField].contains { $0 != UInt8(ascii: ",") && !isBlank($0) }
+            guard !id.isEmpty, !bytes[idField].contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
                 problem("the id must be one word")
                 continue
             }
@@ -90,19 +131,23 @@ public struct QuoteBank: Sendable {
                 problem("the id \(id) is used twice")
                 continue
             }
-            guard !tags.isEmpty else {
+            guard hasTag else {
                 problem("\(id) needs at least one tag")
                 continue
             }
-            guard !body.isEmpty else {
+            guard !textField.isEmpty else {
                 problem("\(id) has no text")
                 continue
             }
             seen.insert(id)
-            quotes.append(Quote(id: id, text: body, source: source.isEmpty ? nil : source, tags: tags,
-                                file: file == "quotes.txt" ? nil : file))
+            found(ScannedLine(id: id, line: line, tags: tagsField, source: sourceField, text: textField))
         }
-        return (quotes, problems)
+        return problems
+    }
+
+    /// The tags in a tags field: cut at commas, trimmed, empty ones dropped.
+    static func tags(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> [Range<Int>] {
+        split(bytes, field, at: UInt8(ascii: ","), maxSplits: .max).filter { !$0.isEmpty }
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

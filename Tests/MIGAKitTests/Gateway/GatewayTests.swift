@@ -253,14 +253,15 @@ import Testing
     }
 
     @Test func an_unusable_store_does_not_stop_the_pause() throws {
-        try home.write("this is not a database, just words", to: "data/miga/miga.sqlite")
+        // A folder where the file should be: not damage to set aside, just unusable.
+        try FileManager.default.createDirectory(atPath: home.path + "/data/miga/miga.sqlite", withIntermediateDirectories: true)
         let (gate, terminal) = gateway([.wait(1), ScriptedTerminal.keys("p"), .wait(3), ScriptedTerminal.keys("p")])
         guard case .launch = gate.run(GateRequest(command: "fake", pause: 3)) else {
             Issue.record("the program should still start")
             return
         }
         #expect(terminal?.written.contains("⚠ the history at") == true)
-        #expect(messages.contains { $0.contains("cannot be opened") && $0.contains("not a database") })
+        #expect(messages.contains { $0.contains("cannot be opened") && $0.contains("Is a directory") })
     }
 }
 
