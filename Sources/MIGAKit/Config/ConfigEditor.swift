@@ -114,11 +114,47 @@ public struct ConfigEditor {
         return (header + 1)..<end
     }
 
+    /// The keys of a table header, `[programs."python3.11"]` → programs,
+    /// python3.11: dots inside quotes are part of a key, and a basic string's
+    /// escapes are undone, so a name written quoted is found again.
     static func headerPath(of line: String) -> [String]? {
         let trimmed = line.trimmingWhitespace()
-        guard trimmed.hasPrefix("["), !trimmed.hasPrefix("[["), let close = trimmed.firstIndex(of: "]") else { return nil }
-        return trimmed[trimmed.index(after: trimmed.startIndex)..<close]
-            .split(separator: ".").map { $0.trimmingWhitespace().trimming("\"'") }
+        guard trimmed.hasPrefix("["), !trimmed.hasPrefix("[[") else { return nil }
+        var keys: [String] = []
+        var key = ""
+        var characters = trimmed.dropFirst().makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case "]":
+                keys.append(key.trimmingWhitespace())
+                return keys
+            case ".":
+                keys.append(key.trimmingWhitespace())
+                key = ""
+            case "'":
+                while let next = characters.next(), next != "'" { key.append(next) }
+            case "\"":
+                while let next = characters.next(), next != "\"" {
+                    guard next == "\\", let escaped = characters.next() else { key.append(next); continue }
+                    switch escaped {
+                    case "n": key.append("\n")
+                    case "t": key.append("\t")
+                    case "r": key.append("\r")
+                    case "b": key.append("\u{8}")
+                    case "f": key.append("\u{C}")
+                    case "e": key.append("\u{1B}")
+                    case "u", "U":
+                        var hex = ""
+                        for _ in 0..<(escaped == "u" ? 4 : 8) { if let digit = characters.next() { hex.append(digit) } }
+                        if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) { key.unicodeScalars.append(scalar) }
+                    default: key.append(escaped)
+                    }
+                }
+            default:
+                key.append(character)
+            }
+        }
+        return nil
     }
 
     static func key(of line: String) -> String? {

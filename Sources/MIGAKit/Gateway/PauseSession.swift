@@ -143,7 +143,7 @@ public struct PauseSession: Equatable, Sendable {
 
     public mutating func typeIntention(_ character: Character) {
         guard var text = intention, text.count < Self.intentionLimit,
-              !character.isNewline, character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return }
+              !character.isNewline, character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }) else { return }
         text.append(character)
         intention = text
     }
