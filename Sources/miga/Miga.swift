@@ -36,6 +36,11 @@ struct Miga: ParsableCommand {
         if let request = GateRequest(launchCommandLine: words, raw: RawArguments.last(words.count)) {
             Gate.open(request)
         }
+        // So does the shell hook, which every new shell asks for.
+        if let hook = Init.quickHook(words) {
+            print(hook, terminator: "")
+            return
+        }
         main(nil)
     }
 }

@@ -394,7 +394,8 @@ private final class QuoteDrawer {
             store = nil
             notices.append("the history at \(path) cannot be opened (\(error)); this pause is not recorded")
         }
-        quotes = PauseQuotes(folder: paths.userQuotesDirectory, interests: loaded.config.interests)
+        quotes = PauseQuotes(folder: paths.userQuotesDirectory, interests: loaded.config.interests,
+                             cache: paths.dataDirectory + "/quote-pool")
         pool = quotes.pool
         if let problem = quotes.problems.first {
             let more = quotes.problems.count > 1 ? " (and \(quotes.problems.count - 1) more)" : ""

@@ -38,5 +38,14 @@ extension Miga {
             print(ShellHook.script(for: ShellHook.Shell(rawValue: shell)!, shimDirectory: protection.shims.path,
                                    gateway: protection.shims.gateway, functions: commands), terminator: "")
         }
+
+        /// `miga init SHELL` as every new shell runs it, without the full
+        /// parser (about 2 ms of reflection): nil when the words are anything else.
+        static func quickHook(_ words: [String]) -> String? {
+            guard words.count == 2, words[0] == "init", let shell = ShellHook.Shell(rawValue: words[1]),
+                  let gateway = ShimDirectory.runningGateway else { return nil }
+            return ShellHook.script(for: shell, shimDirectory: XDGPaths(environment: processEnvironment()).shimDirectory,
+                                    gateway: gateway, functions: [])
+        }
     }
 }

@@ -40,4 +40,53 @@ import Testing
         #expect(quote.file == folder.path + "/quotes/a.txt")
         #expect(light["bytes-1"]?.text == "caf\u{E9} \u{FFFD} end")
     }
+
+    // MARK: The cache
+
+    var cache: String { folder.path + "/data/quote-pool" }
+
+    func same(_ a: PauseQuotes, _ b: PauseQuotes) {
+        #expect(a.pool == b.pool)
+        #expect(a.problems == b.problems)
+        for id in a.pool { #expect(a[id] == b[id], "\(id)") }
+    }
+
+    @Test(arguments: [[], ["tea"]])
+    func a_cached_reading_gives_what_a_fresh_one_does(interests: [String]) throws {
+        let fresh = PauseQuotes(folder: folder.path + "/quotes", interests: interests)
+        let first = PauseQuotes(folder: folder.path + "/quotes", interests: interests, cache: cache)
+        let written = try String(contentsOfFile: cache, encoding: .utf8)
+        let second = PauseQuotes(folder: folder.path + "/quotes", interests: interests, cache: cache)
+        same(fresh, first)
+        same(fresh, second)
+        // The second came from the cache: it was not rewritten.
+        #expect(try String(contentsOfFile: cache, encoding: .utf8) == written)
+        var info = stat()
+        stat(cache, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func a_changed_file_or_interest_is_read_afresh() throws {
+        _ = PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache)
+        try folder.write("tea-2 | Tea | | a second file's copy is skipped\nzen-x | Zen | Bashō | A frog.\nnew-1 | New | | Just added.\n",
+                         to: "quotes/b.txt")
+        let changed = PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache)
+        #expect(changed.pool.contains("new-1"))
+        #expect(changed["new-1"]?.text == "Just added.")
+        let narrowed = PauseQuotes(folder: folder.path + "/quotes", interests: ["new"], cache: cache)
+        #expect(narrowed.pool == ["new-1"])
+        try FileManager.default.removeItem(atPath: folder.path + "/quotes/b.txt")
+        let removed = PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache)
+        #expect(!removed.pool.contains("new-1") && !removed.pool.contains("zen-x"))
+        same(removed, PauseQuotes(folder: folder.path + "/quotes", interests: []))
+    }
+
+    @Test(arguments: ["", "miga-quote-pool 1\nkey 0\n", "garbage\n\n\t\t", "miga-quote-pool 1\nkey KEY\nfiles 99\n"])
+    func a_broken_cache_is_read_past_and_replaced(content: String) throws {
+        let key = PauseQuotes.key(files: QuoteLibrary.files(in: folder.path + "/quotes"), interests: [])
+        try folder.write(content.replacingOccurrences(of: "KEY", with: key), to: "data/quote-pool")
+        same(PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache),
+             PauseQuotes(folder: folder.path + "/quotes", interests: []))
+        #expect(try String(contentsOfFile: cache, encoding: .utf8).hasPrefix("miga-quote-pool 1\nkey \(key)\n"))
+    }
 }
