@@ -140,7 +140,7 @@ public struct DesktopEntryError: Error, Equatable, Sendable, CustomStringConvert
 
     public init(line: Int? = nil, message: String) {
         self.line = line
-        self.message = message
+        self.message = message.replacingOccurrences(of: "\n", with: "⏎") // one line, always
     }
 
     public var description: String {

@@ -43,7 +43,7 @@ public struct QuoteLibrary: Sendable {
     /// Adds a quote of the person's own and returns it.
     public func add(text: String, tags: [String], source: String?) throws(QuoteEditError) -> Quote {
         let text = Self.oneLine(text)
-        let tags = tags.map { Self.field($0).replacingOccurrences(of: ",", with: " ") }.filter { !$0.isEmpty }
+        let tags = tags.map { Self.oneLine(Self.field($0).replacingOccurrences(of: ",", with: " ")) }.filter { !$0.isEmpty }
         guard !text.isEmpty else { throw QuoteEditError(message: "the quote has no text") }
         guard !tags.isEmpty else { throw QuoteEditError(message: "give the quote at least one tag (--tag Nature)") }
         var number = 1
@@ -89,7 +89,9 @@ public struct QuoteLibrary: Sendable {
         } catch {
             throw QuoteEditError(message: "\(error)")
         }
-        let slug = String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        var slug = String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        // mine.txt holds the quotes the person added one by one; an import never replaces it.
+        if slug == "mine" { slug = "mine-imported" }
         let width = max(4, String(entries.count).count)
         let quotes = entries.enumerated().map { index, entry in
             Quote(id: "\(slug)-" + String(repeating: "0", count: width - String(index + 1).count) + String(index + 1),
@@ -111,8 +113,11 @@ public struct QuoteLibrary: Sendable {
 
     /// Text for the last field of a line: one line, no tabs.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).map { $0.trimmingWhitespace() }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        // By scalars: "\r\n" is one Character, equal to neither "\n" nor "\r".
+        let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : scalar
+        }))
+        return spaced.split(separator: " ").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Text for a field before the last: one line, no field separator.

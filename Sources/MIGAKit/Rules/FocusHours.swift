@@ -113,6 +113,7 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
     static func minutes(_ text: String, in word: String) throws(FocusHoursError) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]),
               (0...59).contains(minute), (0...23).contains(hour) || (hour == 24 && minute == 0) else {
             throw FocusHoursError("\"\(text)\" in \"\(word)\" is not a time of day; use 24-hour HH:MM, like 09:00 or 17:30")
@@ -124,6 +125,6 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
 /// Hours that cannot be read, with why.
 public struct FocusHoursError: Error, Equatable, CustomStringConvertible {
     public let message: String
-    init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message.replacingOccurrences(of: "\n", with: "⏎") }
     public var description: String { message }
 }

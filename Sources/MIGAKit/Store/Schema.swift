@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 
 /// The store's tables and their versions.
@@ -62,8 +65,21 @@ enum Schema {
         if current == steps.count { return }
         if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }
         // Write-ahead logging lets many gateways write while others read; the
-        // mode persists in the file, so it is set here, once.
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        // mode persists in the file, so it is set here, once. Switching needs
+        // the file to itself, and SQLite answers "busy" at once rather than
+        // waiting: when several processes create the store together, each
+        // tries again until one of them has done it.
+        try queue.writeWithoutTransaction { db in
+            var attempts = 0
+            while try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
+                do {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempts < 400 {
+                    attempts += 1
+                    usleep(25_000)
+                }
+            }
+        }
         try queue.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
