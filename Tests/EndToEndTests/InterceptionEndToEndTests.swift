@@ -32,8 +32,6 @@ import Testing
         let script = shell == "fish" ? """
             \(miga) init fish | source
             \(miga) init fish | source
-            string join \\n $PATH > path.txt
-            command -v argv-dump > which.txt
             cd \(shellQuoted(sandbox.root))
             string join \\n $PATH > path.txt
             command -v argv-dump > which.txt
