@@ -2,8 +2,12 @@ import MIGAKit
 
 /// The table `miga list` prints.
 enum ProgramTable {
-    static func render(_ programs: [ProgramStatus]) -> String {
+    /// - Parameter width: the terminal's columns; the rules wrap to fit it
+    ///   (under their column, or on lines of their own when it is narrow).
+    ///   Nil (output to a file or a pipe) keeps one line per program.
+    static func render(_ programs: [ProgramStatus], width: Int? = nil) -> String {
         let header = ["program", "name", "pause", "no terminal", "routes", "rules"]
+        var rules: [[String]] = []
         let rows = programs.map { status -> [String] in
             let settings = status.settings
             var routes: [String] = []
@@ -11,9 +15,9 @@ enum ProgramTable {
             routes.append(status.shell ? "shell ✓" : "shell ✗")
             if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
             if status.realProgram == nil { routes.append("(not installed)") }
+            rules.append(settings.features.isEmpty ? ["—"] : settings.features)
             return [settings.command, settings.displayName, settings.pause.map { "\($0) s" } ?? "default",
-                    settings.nonInteractive.rawValue, routes.joined(separator: "  "),
-                    settings.features.isEmpty ? "—" : settings.features.joined(separator: " · ")]
+                    settings.nonInteractive.rawValue, routes.joined(separator: "  "), ""]
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { CellWidth.of($0[column]) }.max() ?? 0
@@ -23,6 +27,42 @@ enum ProgramTable {
                 index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - CellWidth.of(cell))
             }.joined(separator: "   ")
         }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+        let rulesColumn = widths.dropLast().reduce(0, +) + 3 * (widths.count - 1)
+        var lines = [line(header)]
+        for (row, features) in zip(rows, rules) {
+            let room = (width ?? .max) - rulesColumn
+            guard room < CellWidth.of(features.joined(separator: " · ")) else {
+                lines.append(line(row) + features.joined(separator: " · "))
+                continue
+            }
+            // Too long for the window: the rules wrap under their column, or,
+            // when that is too narrow, on indented lines below the row.
+            let (indent, measure) = room >= 24 ? (rulesColumn, room) : (4, max(20, (width ?? 80) - 4))
+            var wrapped: [String] = []
+            for feature in features {
+                if let last = wrapped.last, CellWidth.of(last) + 3 + CellWidth.of(feature) <= measure {
+                    wrapped[wrapped.count - 1] += " · " + feature
+                } else {
+                    wrapped.append(feature)
+                }
+            }
+            let pad = String(repeating: " ", count: indent)
+            if room >= 24 {
+                lines.append(line(row) + wrapped[0])
+                lines += wrapped.dropFirst().map { pad + $0 }
+            } else {
+                lines.append(line(row).trimmingTrailingSpaces())
+                lines += wrapped.map { pad + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -187,7 +187,7 @@ extension Miga {
                 print("No programs are protected yet. Try: miga protect firefox")
                 return
             }
-            print(ProgramTable.render(programs))
+            print(ProgramTable.render(programs, width: TTY.open()?.size.columns))
         }
     }
 
