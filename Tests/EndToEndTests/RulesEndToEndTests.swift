@@ -12,6 +12,11 @@ import Testing
         try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }
     }
 
+    /// The sandbox's environment, with the notification server's display and bus.
+    func environment(with server: NotificationServer) -> [String: String] {
+        sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+    }
+
     /// Whether a reminder for a program in this sandbox is still waiting.
     func reminderWaiting() throws -> Bool {
         try !run("/usr/bin/pgrep", ["-f", "miga remind --due .* --exe \(sandbox.root)/"]).output.isEmpty
@@ -50,10 +55,7 @@ import Testing
         // A program that stays open past its three seconds.
         try sandbox.program("stay", "#!/bin/sh\nsleep 120\n")
         try sandbox.config("[programs.stay]\nallow_minutes = 0.05\n")
-        var environment = sandbox.environment
-        environment["DISPLAY"] = server.display
-        environment["DBUS_SESSION_BUS_ADDRESS"] = server.busAddress
-        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "stay"]), environment: environment)
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "stay"]), environment: environment(with: server))
         _ = try waitForPause(tmux)
         try proceedWhenReady(tmux)
         let log = try eventually("the reminder's Notify call", timeout: 60) { server.notifyCalls > 0 ? server.monitorLog : nil }
@@ -66,10 +68,7 @@ import Testing
     @Test func a_closed_program_gets_no_reminder() throws {
         let server = try NotificationServer(folder: sandbox.root + "/server")
         try sandbox.config("[programs.argv-dump]\nallow_minutes = 0.05\n")
-        var environment = sandbox.environment
-        environment["DISPLAY"] = server.display
-        environment["DBUS_SESSION_BUS_ADDRESS"] = server.busAddress
-        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "argv-dump"]), environment: environment)
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "argv-dump"]), environment: environment(with: server))
         _ = try waitForPause(tmux)
         try proceedWhenReady(tmux)
         #expect(try sandbox.status() == 7)
