@@ -122,4 +122,23 @@ import Testing
         #expect(history.contains("argv-dump  kept protected"))
         #expect(history.contains("argv-dump  unprotected"))
     }
+
+    @Test func from_the_hub_a_program_outside_its_focus_hours_opens_on_a_clean_screen() throws {
+        // Protected one minute a week, in a week that is never now: the program opens at once.
+        let now = Date()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let otherDay = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][calendar.component(.weekday, from: now) % 7]
+        try sandbox.config("[programs.argv-dump]\nname = \"Dumper\"\nhours = \"\(otherDay) 03:00-03:01\"\n")
+        let tmux = try Tmux(command: try sandbox.migaScript(["hub"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the hub") { $0.contains("Dumper") && $0.contains("s stats") }
+        try tmux.send("Enter")
+        #expect(try sandbox.status() == 7)
+        #expect(sandbox.read("argv") == "\u{0}") // started, with no arguments
+        // The hub's screen went before the program started: normal screen, cursor shown, no tiles left.
+        #expect(try tmux.value("#{alternate_on}") == "0")
+        #expect(try tmux.value("#{cursor_flag}") == "1")
+        #expect(try !tmux.screen().contains("Dumper"))
+        #expect(try sandbox.sessions().map(\.reason) == [.outsideHours])
+    }
 }

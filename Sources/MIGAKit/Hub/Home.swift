@@ -62,6 +62,9 @@ public struct Home {
             case .open(let command):
                 // The pause leaves the terminal when it ends; the hub comes back after an exit.
                 if case .launch(let launch) = Gateway(context: context).run(GateRequest(command: command)) {
+                    // Opened without a pause (an allowance, outside focus hours): the
+                    // hub's screen is still up and must go before the program starts.
+                    terminal.leave()
                     return .launch(launch)
                 }
             case .stats:
