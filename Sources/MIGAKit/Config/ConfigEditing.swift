@@ -98,7 +98,9 @@ public enum ConfigEditing {
 
     /// Runs the editor on this terminal and waits for it; its status.
     static func runEditor(_ words: [String]) -> Int32 {
-        let resolved = ProgramResolver(searchPath: processEnvironment()["PATH"]).resolve(words[0]) ?? words[0]
+        // A bare name only from PATH: never a same-named file in the current folder.
+        guard let resolved = words[0].contains("/") ? words[0]
+                : ProgramResolver(searchPath: processEnvironment()["PATH"]).resolve(words[0]) else { return -1 }
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

@@ -216,7 +216,11 @@ public struct ConfigEditError: Error, Equatable, CustomStringConvertible {
 /// Writes `text` to `path` through a temporary file in the same folder and a
 /// rename, so readers see the old file or the new one, never a torn one. An
 /// existing file keeps its permissions; a new one gets `mode`.
-public func atomicWrite(_ text: String, to path: String, mode: mode_t) throws(FileSystemError) {
+public func atomicWrite(_ text: String, to link: String, mode: mode_t) throws(FileSystemError) {
+    // Through a symbolic link (a dotfile manager's ~/.bashrc) to the file it
+    // names, so the link stays a link.
+    var info = stat()
+    let path = lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK ? realpath(link) ?? link : link
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     try makeDirectories(folder.isEmpty ? "/" : folder)
     var existing = stat()

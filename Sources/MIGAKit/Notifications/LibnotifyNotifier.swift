@@ -9,6 +9,13 @@ import Foundation
 /// own and the gateway waits for it only until its deadline; a send still
 /// stuck then simply ends with the process.
 public struct LibnotifyNotifier: Notifier {
+    /// The body as notification servers read it: a small subset of markup,
+    /// so a program named "Tom & Jerry" or "<b>" is escaped to show as written.
+    static func markupEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     private let applicationName: String
 
     public init(applicationName: String = "MIGA") {
@@ -45,7 +52,7 @@ public struct LibnotifyNotifier: Notifier {
     private static func show(_ notification: DesktopNotification, applicationName: String) -> Bool {
         guard let library = Libnotify.load() else { return false }
         guard library.isInitialized() != 0 || library.initialize(applicationName) != 0,
-              let handle = library.new(notification.summary, notification.body, nil) else { return false }
+              let handle = library.new(notification.summary, Self.markupEscaped(notification.body), nil) else { return false }
         library.setUrgency(handle, NOTIFY_URGENCY_LOW)
         var error: UnsafeMutablePointer<GError>?
         let shown = library.show(handle, &error) != 0
