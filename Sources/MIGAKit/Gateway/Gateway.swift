@@ -152,7 +152,7 @@ public final class Gateway {
                      on: terminal)
     }
 
-    /// The zone of "today" and of focus hours: the system's unless a test says otherwise.
+    /// The zone of focus hours: the system's unless a test says otherwise.
     private var timeZone: TimeZone { context.timeZone ?? .current }
 
     // MARK: Without a terminal
@@ -213,32 +213,27 @@ public final class Gateway {
                        on terminal: TerminalDevice) -> GateDecision {
         let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
         let pool = quotes.pool
-        func quote(_ draw: (SessionStore, inout SeededGenerator) throws -> String?) -> Quote {
-            quotes.quote(draw, generator: &context.generator)
-        }
-
         let sessionID = newSessionID()
         let allowance = settings.allowMinutes.map { $0 * 60 }
         let startedAt = context.time.now()
         var history: LaunchHistory?
-        var allowedSince: Date?
+        var allowed = false
         // Worked out here: the draw below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
-        let firstQuote = quote { store, generator in
+        // One transaction decides: open at once inside an allowance, or pause with this quote.
+        let firstQuote = quotes.quote({ store, generator in
             switch try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
-                                         pool: pool, allowance: allowance,
-                                         dayStart: dayStart,
-                                         using: &generator) {
-            case .allowed(let since):
-                allowedSince = since
+                                         pool: pool, allowance: allowance, dayStart: dayStart, using: &generator) {
+            case .allowed:
+                allowed = true
                 return nil
             case .pause(let quote, let found):
                 history = found
                 return quote
             }
-        }
-        if allowedSince != nil {
+        }, generator: &context.generator)
+        if allowed {
             for notice in quotes.notices { context.messages("miga: \(notice)") }
             return .launch(launch)
         }

@@ -76,7 +76,10 @@ extension SessionStore {
         let attempt = "program = ? AND (outcome != 'passthrough' OR reason = 'allowed')"
         let earlierToday = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE \(attempt) AND started_at >= ?",
                                             arguments: [program, dayStart.milliseconds]) ?? 0
-        let last = try Int64.fetchOne(db, sql: "SELECT MAX(started_at) FROM sessions WHERE \(attempt)", arguments: [program])
+        // Newest first down the (program, started_at) index, stopping at the first
+        // attempt: MAX() with these conditions would read every row of the program.
+        let last = try Int64.fetchOne(db, sql: "SELECT started_at FROM sessions WHERE \(attempt) ORDER BY started_at DESC LIMIT 1",
+                                      arguments: [program])
         let lastExit = try Int64.fetchOne(db, sql: """
             SELECT MAX(ended_at) FROM sessions WHERE program = ? AND outcome = 'exit'
             """, arguments: [program])
