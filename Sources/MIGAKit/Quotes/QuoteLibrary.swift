@@ -95,7 +95,8 @@ public struct QuoteLibrary: Sendable {
         let width = max(4, String(entries.count).count)
         let quotes = entries.enumerated().map { index, entry in
             Quote(id: "\(slug)-" + String(repeating: "0", count: width - String(index + 1).count) + String(index + 1),
-                  text: Self.oneLine(entry.text), source: entry.source.map(Self.field), tags: [Self.field(tag)],
+                  text: Self.oneLine(entry.text), source: entry.source.map(Self.field).flatMap { $0.isEmpty ? nil : $0 },
+                  tags: [Self.field(tag)],
                   file: folder + "/\(slug).txt")
         }
         let header = "# Imported from \(path): id | tags | source | text\n"
@@ -113,11 +114,20 @@ public struct QuoteLibrary: Sendable {
 
     /// Text for the last field of a line: one line, no tabs.
     static func oneLine(_ text: String) -> String {
-        // By scalars: "\r\n" is one Character, equal to neither "\n" nor "\r".
-        let spaced = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : scalar
-        }))
-        return spaced.split(separator: " ").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: " ")
+        // By scalars, as the reader trims bytes: "\r\n" is one Character, equal
+        // to neither "\n" nor "\r", and " \u{301}" one that is not a space.
+        var words = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                pendingSpace = !words.isEmpty
+                continue
+            }
+            if pendingSpace { words.append(" ") }
+            pendingSpace = false
+            words.append(scalar)
+        }
+        return String(words)
     }
 
     /// Text for a field before the last: one line, no field separator.

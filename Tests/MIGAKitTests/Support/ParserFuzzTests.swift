@@ -85,12 +85,8 @@ import Testing
         let lines = lineCount(text)
         for problem in loaded.problems {
             #expect(problem.file == file, "\(label)")
-            // Known issue (see a_config_problem_is_one_line_even_when_it_quotes_a_line_break):
-            // toml++ quotes the token it saw with its line feed, and the loader
-            // quotes keys and values that hold one. Anything else must be one line.
-            let quotesTheInput = problem == loaded.syntaxError ? problem.message.contains("saw '")
-                : Self.lineBreakSpellings.contains { text.contains($0) }
-            checkMessage(problem.message, mayQuoteALineBreak: quotesTheInput, label, quotedBreaks: &quotedBreaks)
+            // One line even when it quotes the input's own line break (shown as ⏎).
+            checkMessage(problem.message, label, quotedBreaks: &quotedBreaks)
             if let line = problem.line {
                 #expect((1...lines).contains(line), "line \(line) of \(lines): \(label)")
             }
@@ -106,9 +102,6 @@ import Testing
         }
         #expect(holdsOnlyAllowedValues(loaded.config), "a refused value was kept: \(label)")
     }
-
-    /// How TOML puts a line break in a key or a string.
-    static let lineBreakSpellings = ["\\n", "\\u000a", "\\u000A", "\\U0000000a", "\\U0000000A", "\"\"\"", "'''"]
 
     /// What the loader promises about any config it hands back, whatever the file said.
     func holdsOnlyAllowedValues(_ config: Config) -> Bool {
@@ -315,10 +308,8 @@ import Testing
             #expect(library.problems.isEmpty, "\(library.problems): \(label)")
             for quote in imported {
                 let stored = library.bank[quote.id]
-                // An empty source ("--" alone) comes back as no source: a known issue
-                // of its own (a_fortune_whose_source_line_is_only_dashes_has_no_source).
                 #expect(stored?.text == quote.text && stored?.tags == quote.tags && stored?.file == quote.file
-                        && stored?.source == quote.source.flatMap { $0.isEmpty ? nil : $0 },
+                        && stored?.source == quote.source,
                         "\(quote) read back as \(String(describing: stored)): \(label)")
             }
         }
@@ -412,9 +403,7 @@ import Testing
                 arguments = try DesktopExec.split(exec)
             } catch {
                 #expect(error.line == nil, "\(label)")
-                // Known issue: an_exec_message_names_a_line_break_after_a_percent_sign_in_words.
-                checkMessage(error.message, mayQuoteALineBreak: error.message.contains("which is not a field code"),
-                             label, quotedBreaks: &quotedBreaks)
+                checkMessage(error.message, label, quotedBreaks: &quotedBreaks)
                 continue
             }
             #expect((try? DesktopExec.split(DesktopExec.join(arguments))) == arguments, "\(label)")
@@ -439,9 +428,7 @@ import Testing
             do {
                 hours = try FocusHours(text)
             } catch {
-                // Known issue: a_focus_hours_message_is_one_line_even_when_the_text_has_a_line_break.
-                checkMessage(error.message, mayQuoteALineBreak: error.message.hasSuffix("names days but no times, like 09:00-17:00"),
-                             label, quotedBreaks: &quotedBreaks)
+                checkMessage(error.message, label, quotedBreaks: &quotedBreaks)
                 #expect(throws: error, "not deterministic: \(label)") { try FocusHours(text) }
                 continue
             }
@@ -477,10 +464,9 @@ import Testing
         print("fuzz: \(tried) valid focus hours read, seed \(hex(seed))")
     }
 
-    // MARK: - Known issues (minimal inputs, kept until fixed)
+    // MARK: - Bugs the fuzzing found (minimal inputs)
 
-    // Each test below pins a bug the fuzzing found: fixed ones as plain
-    // tests; the two left as `withKnownIssue`, which fails again once fixed.
+    // Each test below pins a bug the fuzzing found, now fixed.
 
     @Test func a_table_header_that_no_key_can_start_is_a_syntax_error_not_an_abort() async {
         // toml++ 3.4.0 (vendored by TOMLKit 0.6.0) asserts in parse_key
@@ -580,9 +566,7 @@ import Testing
         let folder = TemporaryDirectory()
         let added = try QuoteLibrary(folder: folder.path).add(text: " \u{301}x", tags: ["Rest"], source: nil)
         let stored = QuoteLibrary(folder: folder.path).bank[added.id]
-        withKnownIssue("the space before the mark is kept, then lost") {
-            #expect(stored == added)
-        }
+        #expect(stored == added)
     }
 
     @Test func a_fortune_whose_source_line_is_only_dashes_has_no_source() throws {
@@ -591,9 +575,7 @@ import Testing
         let folder = TemporaryDirectory()
         try folder.write("Keep going.\n--\n", to: "dash")
         let imported = try QuoteLibrary(folder: folder.path + "/quotes").importFortunes(from: folder.path + "/dash")
-        withKnownIssue("the imported quote has the source \"\"") {
-            #expect(imported.first?.source == nil)
-        }
+        #expect(imported.first?.source == nil)
     }
 
     @Test func importing_a_fortune_file_named_mine_keeps_the_persons_own_quotes() throws {
@@ -619,15 +601,11 @@ private func isOneShortLine(_ message: String) -> Bool {
     !message.isEmpty && !message.unicodeScalars.contains { $0 == "\n" } && message.unicodeScalars.count < 4_000
 }
 
-/// `isOneShortLine`, except that a message a known issue lets quote the
-/// input may carry its line breaks; those are counted, not failed.
-private func checkMessage(_ message: String, mayQuoteALineBreak: Bool, _ label: String, quotedBreaks: inout Int,
+/// `isOneShortLine`, as an expectation; `quotedBreaks` counts any message
+/// that quoted a line break of the input (now shown as ⏎, so always zero).
+private func checkMessage(_ message: String, _ label: String, quotedBreaks: inout Int,
                           sourceLocation: SourceLocation = #_sourceLocation) {
-    if mayQuoteALineBreak && !message.isEmpty && message.unicodeScalars.contains("\n") {
-        quotedBreaks += 1
-        #expect(isOneShortLine(message.replacingOccurrences(of: "\n", with: " ")), "\(label)", sourceLocation: sourceLocation)
-        return
-    }
+    if message.unicodeScalars.contains("\n") { quotedBreaks += 1 }
     #expect(isOneShortLine(message), "message \(message.debugDescription): \(label)", sourceLocation: sourceLocation)
 }
 
@@ -1027,14 +1005,9 @@ private struct Fuzz {
     static let quoteFieldPieces = ["a", "Breathe.", " ", "  ", "\t", "\n", "\r", "|", ",", "#", "-", "é", "中", "🙂", "\u{FEFF}",
                                    "\u{2028}", "\u{7F}", "\u{0}", "\\", "\"", "mine-001", "e\u{301}"]
 
-    /// What the person may type for `miga quotes add`, short of the known
-    /// issues of the writer: no "\r\n", no combining mark that could follow
-    /// a space, and no comma in a tag (see the known issues).
+    /// Anything the person may type for `miga quotes add`.
     mutating func typedField(tag: Bool = false) -> String {
-        let oddities = Self.oddities.filter { !$0.unicodeScalars.contains("\u{301}") }
-        var text = freeText(tag ? Self.quoteFieldPieces.filter { $0 != "," } : Self.quoteFieldPieces, oddities: oddities)
-        if tag { text = text.replacingOccurrences(of: ",", with: "") }
-        return text.replacingOccurrences(of: "\r\n", with: "\n")
+        freeText(Self.quoteFieldPieces, oddities: Self.oddities)
     }
 
     /// A quote any way the file format allows it: each field on one line
