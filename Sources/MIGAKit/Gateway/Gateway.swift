@@ -216,27 +216,26 @@ public final class Gateway {
         let sessionID = newSessionID()
         let allowance = settings.allowMinutes.map { $0 * 60 }
         let startedAt = context.time.now()
-        var history: LaunchHistory?
-        var allowed = false
-        // Worked out here: the draw below holds `context` for its generator.
+        // Worked out here: the store call below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
         // One transaction decides: open at once inside an allowance, or pause with this quote.
-        let firstQuote = quotes.quote({ store, generator in
-            switch try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
-                                         pool: pool, allowance: allowance, dayStart: dayStart, using: &generator) {
-            case .allowed:
-                allowed = true
-                return nil
-            case .pause(let quote, let found):
-                history = found
-                return quote
-            }
+        let verdict = quotes.attempt({ store, generator in
+            try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
+                                  pool: pool, allowance: allowance, dayStart: dayStart, using: &generator)
         }, generator: &context.generator)
-        if allowed {
+        var history: LaunchHistory?
+        var firstID: String?
+        switch verdict {
+        case .allowed:
             for notice in quotes.notices { context.messages("miga: \(notice)") }
             return .launch(launch)
+        case .pause(let quote, let found):
+            (firstID, history) = (quote, found)
+        case nil:
+            break
         }
+        let firstQuote = quotes.quote(id: firstID, generator: &context.generator)
 
         var length = length
         var facts: [String] = []
@@ -362,7 +361,7 @@ public final class Gateway {
     }
 }
 
-/// The store and the quote bank a pause draws from: quotes come through the
+/// The store and the quotes a pause draws from: quotes come through the
 /// store's shuffle bag, remembered across runs, or through a bag of this
 /// run's own when the store fails. What went wrong is kept in `notices`.
 private final class QuoteDrawer {
@@ -400,36 +399,38 @@ private final class QuoteDrawer {
 
     /// The next quote of the bag.
     func next(generator: inout SeededGenerator) -> Quote {
-        quote({ [pool] store, generator in try store.drawQuote(from: pool, using: &generator) }, generator: &generator)
+        let id = attempt({ [pool] store, generator in try store.drawQuote(from: pool, using: &generator) },
+                         generator: &generator)
+        return quote(id: id ?? nil, generator: &generator)
     }
 
-    /// A quote by `draw` (which may do more in the same transaction), or from
-    /// the spare bag when the store cannot give one.
-    func quote(_ draw: (SessionStore, inout SeededGenerator) throws -> String?, generator: inout SeededGenerator) -> Quote {
-        var id: String?
-        if let current = store {
+    /// The quote `id` names, or one from the spare bag when the store gave none.
+    func quote(id: String?, generator: inout SeededGenerator) -> Quote {
+        (id ?? spareBag.draw(from: pool, using: &generator)).flatMap { quotes[$0] } ?? PauseQuotes.fallback
+    }
+
+    /// `body` with the store; nil when there is none or it failed (said in
+    /// `notices`). Damage found past the first page (a file cut short) is
+    /// moved aside like damage found on opening, and `body` runs on the new store.
+    func attempt<T>(_ body: (SessionStore, inout SeededGenerator) throws -> T, generator: inout SeededGenerator) -> T? {
+        guard let current = store else { return nil }
+        do {
+            return try body(current, &generator)
+        } catch where SessionStore.isDamage(error) && !rescued {
+            rescued = true
             do {
-                id = try draw(current, &generator)
-            } catch where SessionStore.isDamage(error) && !rescued {
-                // Damage found past the first page (a file cut short): moved
-                // aside like one found on opening, and the pause recorded anew.
-                rescued = true
-                do {
-                    let kept = try SessionStore.moveAside(path: path, now: now)
-                    let fresh = try SessionStore(path: path)
-                    self.store = fresh
-                    notices.append("the history at \(path) is damaged (\(SessionStore.describe(error))); it was moved to \(kept) and a new one begun")
-                    id = try draw(fresh, &generator)
-                } catch {
-                    self.store = nil
-                    notices.append("the history at \(path) is damaged and could not be set aside (\(error)); this pause is not recorded")
-                }
+                let (fresh, words) = try SessionStore.rescue(path: path, damage: error, now: now)
+                store = fresh
+                notices.append(words)
+                return try body(fresh, &generator)
             } catch {
-                notices.append("the history could not be written (\(error))")
+                store = nil
+                notices.append("the history at \(path) is damaged and could not be set aside (\(error)); this pause is not recorded")
             }
+        } catch {
+            notices.append("the history could not be written (\(error))")
         }
-        if id == nil { id = spareBag.draw(from: pool, using: &generator) }
-        return id.flatMap { quotes[$0] } ?? PauseQuotes.fallback
+        return nil
     }
 }
 

@@ -124,10 +124,3 @@ public struct AllowanceReminder: Equatable, Sendable {
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
     }
 }
-
-/// The file a path leads to, following every link; nil when it does not exist.
-func realpath(_ path: String) -> String? {
-    guard let resolved = Glibc.realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-}

@@ -13,9 +13,17 @@ extension SessionStore {
         do {
             return (try SessionStore(path: path), nil)
         } catch where isDamage(error) {
-            let kept = try moveAside(path: path, now: now)
-            return (try SessionStore(path: path), "the history at \(path) is damaged (\(describe(error))); it was moved to \(kept) and a new one begun")
+            let (store, words) = try rescue(path: path, damage: error, now: now)
+            return (store, words)
         }
+    }
+
+    /// Moves the damaged store at `path` aside and begins a new one there;
+    /// `damage` is what showed it (on opening, or on a later read).
+    static func rescue(path: String, damage: Error, now: Date) throws -> (SessionStore, String) {
+        let kept = try moveAside(path: path, now: now)
+        return (try SessionStore(path: path),
+                "the history at \(path) is damaged (\(describe(damage))); it was moved to \(kept) and a new one begun")
     }
 
     /// Whether `error` says the file itself is broken, rather than busy or unwritable.

@@ -66,17 +66,6 @@ public final class SessionStore: Sendable {
 
     // MARK: Gateway sessions
 
-    /// Settles rows left `open` by killed gateways, draws the first quote and
-    /// writes the new `open` row, all in one transaction (`beginLaunch` without
-    /// an allowance).
-    public func openSession(id: String, program: String, startedAt: Date, owner: ProcessIdentity,
-                            pool: [String], using generator: inout some RandomNumberGenerator) throws -> String? {
-        let verdict = try beginLaunch(id: id, program: program, at: startedAt, owner: owner, pool: pool,
-                                      allowance: nil, dayStart: startedAt, using: &generator)
-        guard case .pause(let quote, _) = verdict else { return nil }
-        return quote
-    }
-
     /// The next quote of the shuffle bag, which is remembered across runs.
     public func drawQuote(from pool: [String], using generator: inout some RandomNumberGenerator) throws -> String? {
         try immediate { db in try Self.draw(db, from: pool, using: &generator) }

@@ -141,8 +141,8 @@ extension Miga {
             let protected = protection.protectedCommands()
             let concerned = all ? protected : commands.filter(protected.contains)
             if !concerned.isEmpty {
-                let settings = ConfigLoader.load(from: XDGPaths(environment: processEnvironment()).configFile).config
-                let names = concerned.map { settings.settings(for: $0).displayName }
+                let config = ConfigLoader.load(from: XDGPaths(environment: processEnvironment()).configFile).config
+                let names = concerned.map { config.settings(for: $0).displayName }
                 let what = all ? "every protected program" : names.formatted(.list(type: .and))
                 let kept = all ? "every program stays protected"
                     : "\(what) \(concerned.count == 1 ? "stays" : "stay") protected"
