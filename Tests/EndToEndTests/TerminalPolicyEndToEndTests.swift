@@ -19,7 +19,8 @@ import Testing
         // A stand-in emulator: records the arguments it was given, one per line of NUL-separated bytes.
         try sandbox.program(emulator, """
             #!/bin/sh
-            printf '%s\\0' "$@" > "\(sandbox.root)/emulator-argv"
+            printf '%s\\0' "$@" > "\(sandbox.root)/emulator-argv.$$"
+            /bin/mv "\(sandbox.root)/emulator-argv.$$" "\(sandbox.root)/emulator-argv"
             """)
         // Only the stand-in on PATH: a real emulator installed here would be found first.
         let result = try run(migaBinary, ["gate", "argv-dump", "--"] + awkward,

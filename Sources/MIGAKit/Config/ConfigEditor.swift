@@ -213,31 +213,6 @@ public struct ConfigEditError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a
-/// rename, so readers see the old file or the new one, never a torn one. An
-/// existing file keeps its permissions; a new one gets `mode`.
-public func atomicWrite(_ text: String, to link: String, mode: mode_t) throws(FileSystemError) {
-    // Through a symbolic link (a dotfile manager's ~/.bashrc) to the file it
-    // names, so the link stays a link.
-    var info = stat()
-    let path = lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK ? realpath(link) ?? link : link
-    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    try makeDirectories(folder.isEmpty ? "/" : folder)
-    var existing = stat()
-    let permissions = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
-    let temporary = "\(path).\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-    if fd < 0 { throw FileSystemError(path: temporary, code: errno) }
-    fchmod(fd, permissions)
-    let written = writeAll(fd, text) && fsync(fd) == 0
-    close(fd)
-    guard written, rename(temporary, path) == 0 else {
-        let code = errno
-        unlink(temporary)
-        throw FileSystemError(path: path, code: code)
-    }
-}
-
 /// A value as TOML writes it.
 public struct TOMLLiteral: Equatable, Sendable {
     public let text: String

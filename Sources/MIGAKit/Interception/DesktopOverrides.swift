@@ -7,13 +7,17 @@ import Foundation
 /// file, a user-level override with the same name (which the desktop prefers
 /// over the system's) whose Exec runs the gateway in a terminal.
 ///
-/// The override is the original with three changes: every Exec (the main one
+/// The override is its *source* with three changes: every Exec (the main one
 /// and each action's) becomes `miga gate --detach --as CMD ORIGINAL -- ARGS`,
-/// keeping the original's field codes for the launcher to expand; Terminal is
+/// keeping the source's field codes for the launcher to expand; Terminal is
 /// true, so the desktop opens a window for the pause; DBusActivatable goes,
 /// so the desktop uses Exec. Name, Icon, MimeType, Categories, translations
-/// and actions stay as they were. A file of the person's own that was already
-/// there is set aside and put back on undo.
+/// and actions stay as they were.
+///
+/// The source is always the entry the override stands in front of: the
+/// system's or Flatpak's, or the person's own file that was set aside —
+/// never an override of MIGA's own. So writing the overrides again, from any
+/// state, gives the same bytes: one gateway in each Exec, however often it runs.
 public struct DesktopOverrides: Sendable {
     /// Where the system's entries are: `$XDG_DATA_DIRS` and Flatpak's exports.
     public let dataDirectories: [String]
@@ -25,6 +29,8 @@ public struct DesktopOverrides: Sendable {
 
     /// Marks a file as MIGA's override, and names the program it stands for.
     static let programKey = "X-MIGA-Program"
+    /// What an override is written with: readable by the desktop, like any entry.
+    static let mode: mode_t = 0o644
 
     public init(paths: XDGPaths, environment: [String: String], gateway: String) {
         let home = environment["HOME"] ?? "/"
@@ -39,84 +45,220 @@ public struct DesktopOverrides: Sendable {
         self.gateway = gateway
     }
 
-    /// The desktop entries that start `command`: their file names and the
-    /// files the desktop would use for them (the person's own first).
-    public func entries(for command: String) -> [(name: String, path: String)] {
-        var chosen: [String: String] = [:]
-        var order: [String] = []
+    /// A menu entry that starts a program, read from where MIGA overrides it from.
+    public struct Source: Sendable {
+        /// The file name, which the override takes: `slack.desktop`.
+        public let name: String
+        /// The source file: the system's, or the person's own (in place, or set aside).
+        public let path: String
+        let entry: DesktopEntry
+    }
+
+    /// The desktop entries that start `command`, each read from its source.
+    public func sources(for command: String) -> [Source] {
+        var seen: Set<String> = []
+        var names: [String] = []
         for directory in [userApplications] + dataDirectories.map({ $0 + "/applications" }) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            for name in names.sorted() where name.hasSuffix(".desktop") && chosen[name] == nil {
-                chosen[name] = directory + "/" + name
-                order.append(name)
+            let found = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in found.sorted() where name.hasSuffix(".desktop") && seen.insert(name).inserted {
+                names.append(name)
             }
         }
-        return order.compactMap { name in
-            guard let path = chosen[name], let entry = Self.read(path) else { return nil }
-            // An override of ours stands for the entry it replaced; match it by the program it names.
-            if let program = entry.value(Self.programKey) { return program == command ? (name, path) : nil }
-            return Self.launches(entry, command, fileName: name) ? (name, path) : nil
+        return names.compactMap { name in
+            guard let source = source(named: name), Self.launches(source.entry, command, fileName: name) else { return nil }
+            return source
         }
     }
 
-    /// Writes the overrides for `command`, returning what the manifest must remember.
-    public func install(_ command: String) throws(ProtectionError) -> [Manifest.Entry] {
-        var written: [Manifest.Entry] = []
-        for (name, path) in entries(for: command) {
-            let target = userApplications + "/" + name
-            guard let original = Self.read(path) else { continue }
-            var backup: String?
-            if path == target && original.value(Self.programKey) == nil {
-                // The person's own entry: keep it, byte for byte, to put back later.
-                backup = backups + "/" + name
+    /// What the override named `name` is derived from: the person's own file
+    /// standing there, or set aside for an override of MIGA's; else the first
+    /// system entry of that name. Never MIGA's own override.
+    public func source(named name: String) -> Source? {
+        let target = userApplications + "/" + name
+        if access(target, F_OK) == 0 {
+            // A file of the person's that cannot be read shadows the system's entry: it stays alone.
+            guard let current = Self.read(target) else { return nil }
+            if current.value(Self.programKey) == nil { return Source(name: name, path: target, entry: current) }
+            if let backup = existingBackup(name) {
+                return Self.read(backup).map { Source(name: name, path: backup, entry: $0) }
+            }
+        }
+        for directory in dataDirectories {
+            let path = directory + "/applications/" + name
+            guard access(path, F_OK) == 0 else { continue }
+            return Self.read(path).map { Source(name: name, path: path, entry: $0) }
+        }
+        return nil
+    }
+
+    /// The overrides of MIGA's that stand for `command` now, wherever they came from.
+    public func overrides(for command: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: userApplications)) ?? []
+        return names.sorted().map { userApplications + "/" + $0 }.filter { path in
+            path.hasSuffix(".desktop") && Self.read(path)?.value(Self.programKey) == command
+        }
+    }
+
+    /// Writes the overrides for `command` from their sources and records them
+    /// in `manifest`. An override that is already right is left untouched;
+    /// one edited by hand since MIGA wrote it is kept, with a note saying so.
+    /// Returns those notes.
+    public func install(_ command: String, into manifest: inout Manifest) throws(ProtectionError) -> [String] {
+        var notes: [String] = []
+        for source in sources(for: command) {
+            let target = userApplications + "/" + source.name
+            let recorded = manifest.menuOverrides().first { $0.path == target }
+            var backup = existingBackup(source.name)
+            if source.path == target {
+                // The person's own entry: keep it, byte for byte and with its mode, to put back later.
+                if let backup, !Self.sameBytes(backup, target) {
+                    notes.append("\(target) is your own, and another of yours is set aside at \(backup); both are left alone, so the menu opens \(command) without a pause")
+                    continue
+                }
+                backup = backups + "/" + source.name
                 do {
                     try makeDirectories(backups)
-                    try atomicWrite(original.text, to: backup!, mode: 0o600)
+                    try Self.copy(target, to: backup!)
                 } catch {
                     throw ProtectionError(message: "miga: cannot set aside \(target): \(error)", status: ExitStatus.failure)
                 }
-            } else if path == target {
-                // Protected again: the person's entry was set aside the first time.
-                backup = existingBackup(name)
+            } else if let current = Self.readText(target), let recorded, let print = recorded.fingerprint,
+                      print != Manifest.MenuOverride.fingerprint(of: current) {
+                notes.append("\(target) was edited by hand since MIGA wrote it; kept as it is (delete it and protect \(command) again for MIGA's)")
+                continue
             }
-            let override: DesktopEntry
+            let text: String
             do {
-                override = try overriding(original, for: command)
+                text = try overriding(source.entry, for: command).text
             } catch {
-                throw ProtectionError(message: "miga: \(path) cannot be read as a desktop entry (\(error)); left alone", status: ExitStatus.failure)
+                notes.append("\(source.path) cannot be read as a desktop entry (\(error)); left alone")
+                continue
             }
             do {
-                try atomicWrite(override.text, to: target, mode: 0o644)
+                try Self.write(text, to: target)
             } catch {
                 throw ProtectionError(message: "miga: cannot write \(target): \(error)", status: ExitStatus.failure)
             }
-            written.append(.desktopEntry(path: target, backup: backup, program: command))
+            manifest.record(.desktopEntry(Manifest.MenuOverride(path: target, backup: backup, program: command,
+                                                                 fingerprint: Manifest.MenuOverride.fingerprint(of: text))))
         }
-        return written
+        return notes
     }
 
     /// Removes the overrides for `command` named in `manifest`, putting back
-    /// what they replaced. An override the person has since made their own
-    /// (it no longer carries MIGA's mark) is theirs: it stays, and so does
-    /// anything set aside for it.
+    /// what they replaced.
     public func remove(_ command: String, from manifest: inout Manifest) throws(ProtectionError) {
-        for entry in manifest.entries {
-            guard case .desktopEntry(let path, let backup, let program) = entry, program == command else { continue }
-            let current = Self.read(path)
-            if current != nil && current?.value(Self.programKey) != command {
-                manifest.forget(entry)
-                continue
-            }
-            if current != nil && unlink(path) != 0 && errno != ENOENT {
-                throw ProtectionError(message: "miga: cannot remove \(path): \(String(cString: strerror(errno)))", status: ExitStatus.failure)
-            }
-            if let backup, access(backup, F_OK) == 0 {
-                guard rename(backup, path) == 0 else {
-                    throw ProtectionError(message: "miga: cannot put \(backup) back at \(path): \(String(cString: strerror(errno)))", status: ExitStatus.failure)
-                }
-            }
-            manifest.forget(entry)
+        for override in manifest.menuOverrides(for: command) { try remove(override, from: &manifest) }
+    }
+
+    /// Removes one override, putting back what it replaced. An override the
+    /// person has since made their own (it no longer carries MIGA's mark) is
+    /// theirs: it stays, and so does anything set aside for it.
+    func remove(_ override: Manifest.MenuOverride, from manifest: inout Manifest) throws(ProtectionError) {
+        let path = override.path
+        let current = Self.read(path)
+        if current != nil && current?.value(Self.programKey) != override.program {
+            manifest.forget(.desktopEntry(override))
+            return
         }
+        if current != nil && unlink(path) != 0 && errno != ENOENT {
+            throw ProtectionError(message: "miga: cannot remove \(path): \(String(cString: strerror(errno)))", status: ExitStatus.failure)
+        }
+        if let backup = override.backup, access(backup, F_OK) == 0 {
+            guard rename(backup, path) == 0 else {
+                throw ProtectionError(message: "miga: cannot put \(backup) back at \(path): \(String(cString: strerror(errno)))", status: ExitStatus.failure)
+            }
+        }
+        manifest.forget(.desktopEntry(override))
+    }
+
+    // MARK: What an override does
+
+    /// What an override MIGA wrote does now, read as a launcher reads it.
+    public enum State: Equatable, Sendable {
+        /// It starts the live gateway once, then the program its source names, with the source's field codes.
+        case inPlace(source: String)
+        /// Edited by hand since MIGA wrote it, and kept; whether its Exec still reaches the gateway.
+        case editedByHand(reachesGateway: Bool)
+        /// The file is gone.
+        case missing
+        /// It no longer carries MIGA's mark: the person has made it their own.
+        case disowned
+        /// The entry it stood for is gone (the package was removed), or no longer starts the program.
+        case sourceGone
+        /// The person's own entry set aside for it is gone.
+        case backupGone(String)
+        /// Its Exec wraps a gateway inside a gateway.
+        case nested
+        /// Its Exec starts another program where the gateway should be.
+        case foreignGateway(String)
+        /// Its Exec starts a gateway that no longer exists.
+        case deadGateway(String)
+        /// It no longer matches its source (updated by its package since).
+        case stale(source: String)
+
+        /// What is wrong, as the end of a sentence that starts with the override's path.
+        public var summary: String {
+            switch self {
+            case .inPlace(let source): "starts the pause, then the program as \(source) says"
+            case .editedByHand(let reaches): "was edited by hand" + (reaches ? "" : " and no longer starts the pause")
+            case .missing: "is missing"
+            case .disowned: "no longer carries MIGA's mark"
+            case .sourceGone: "stands for an entry that is gone"
+            case .backupGone(let backup): "had your own entry set aside at \(backup), which is gone"
+            case .nested: "wraps the gateway inside the gateway, so the program never starts"
+            case .foreignGateway(let path): "starts \(path), not this miga"
+            case .deadGateway(let path): "starts \(path), which is gone"
+            case .stale(let source): "no longer matches \(source), which has changed since"
+            }
+        }
+    }
+
+    /// How `override` stands, compared with what MIGA would write from its source now.
+    public func state(of override: Manifest.MenuOverride) -> State {
+        guard let text = Self.readText(override.path) else { return .missing }
+        guard let current = try? DesktopEntry(text: text), current.value(Self.programKey) == override.program else { return .disowned }
+        let name = DesktopOverrides.basename(override.path)
+        if let backup = override.backup, access(backup, F_OK) != 0 { return .backupGone(backup) }
+        if let print = override.fingerprint, print != Manifest.MenuOverride.fingerprint(of: text) {
+            return .editedByHand(reachesGateway: reachesGateway(current))
+        }
+        guard let source = source(named: name), Self.launches(source.entry, override.program, fileName: name),
+              let expected = try? overriding(source.entry, for: override.program) else { return .sourceGone }
+        if expected.text == text { return .inPlace(source: source.path) }
+        for group in [DesktopEntry.mainGroup] + current.actionGroups {
+            guard let exec = current.value("Exec", in: group), let words = try? DesktopExec.split(exec) else { continue }
+            let gateways = words.filter { word in
+                if case .text(let text) = word { Self.isGateway(text) } else { false }
+            }
+            if gateways.count > 1 { return .nested }
+            if case .text(let first)? = words.first, !isLiveGateway(first) {
+                return access(first, X_OK) == 0 ? .foreignGateway(first) : .deadGateway(first)
+            }
+        }
+        return .stale(source: source.path)
+    }
+
+    /// Whether every Exec of `entry` starts the live gateway, once.
+    func reachesGateway(_ entry: DesktopEntry) -> Bool {
+        for group in [DesktopEntry.mainGroup] + entry.actionGroups {
+            guard let exec = entry.value("Exec", in: group) else { continue }
+            guard let words = try? DesktopExec.split(exec), case .text(let first)? = words.first, isLiveGateway(first),
+                  words.dropFirst().allSatisfy({ word in if case .text(let text) = word { !Self.isGateway(text) } else { true } })
+            else { return false }
+        }
+        return true
+    }
+
+    /// The same file as the gateway writing the overrides.
+    func isLiveGateway(_ path: String) -> Bool {
+        guard let identity = FileIdentity(path: path) else { return false }
+        return identity == FileIdentity(path: gateway)
+    }
+
+    /// Whether `word` names a MIGA gateway: the live one, or any `miga` by its name.
+    static func isGateway(_ word: String) -> Bool {
+        word.hasPrefix("/") && basename(word).hasPrefix("miga")
     }
 
     // MARK: Internals
@@ -125,14 +267,14 @@ public struct DesktopOverrides: Sendable {
         access(backups + "/" + name, F_OK) == 0 ? backups + "/" + name : nil
     }
 
-    /// The override of `original` for `command`.
-    func overriding(_ original: DesktopEntry, for command: String) throws(DesktopEntryError) -> DesktopEntry {
-        var entry = original
+    /// The override of `source` for `command`.
+    func overriding(_ source: DesktopEntry, for command: String) throws(DesktopEntryError) -> DesktopEntry {
+        var entry = source
         // A program that runs in a terminal already shares its window with the
         // pause; one that opens its own window is started detached, to outlive it.
-        let inTerminal = original.value("Terminal")?.lowercased() == "true"
-        for group in [DesktopEntry.mainGroup] + original.actionGroups {
-            guard let exec = original.value("Exec", in: group) else { continue }
+        let inTerminal = source.value("Terminal")?.lowercased() == "true"
+        for group in [DesktopEntry.mainGroup] + source.actionGroups {
+            guard let exec = source.value("Exec", in: group) else { continue }
             let words = try DesktopExec.split(exec)
             guard let program = words.first else { continue }
             let gate: [ExecArgument] = [.text(gateway), .text("gate")] + (inTerminal ? [] : [.text("--detach")])
@@ -148,7 +290,8 @@ public struct DesktopOverrides: Sendable {
     /// Whether `entry` starts `command`: by its Exec program (past `env`
     /// assignments), its TryExec, its file name, or a Flatpak `--command=`.
     static func launches(_ entry: DesktopEntry, _ command: String, fileName: String) -> Bool {
-        guard entry.value("Type") == "Application", entry.value("Hidden")?.lowercased() != "true" else { return false }
+        guard entry.value("Type") == "Application", entry.value("Hidden")?.lowercased() != "true",
+              entry.value(programKey) == nil else { return false }
         if fileName == command + ".desktop" { return true }
         if let tryExec = entry.value("TryExec"), basename(tryExec) == command { return true }
         guard let exec = entry.value("Exec"), let words = try? DesktopExec.split(exec) else { return false }
@@ -167,7 +310,34 @@ public struct DesktopOverrides: Sendable {
     }
 
     static func read(_ path: String) -> DesktopEntry? {
-        guard let text = (try? readTextFile(path)) ?? nil else { return nil }
+        guard let text = readText(path) else { return nil }
         return try? DesktopEntry(text: text)
+    }
+
+    static func readText(_ path: String) -> String? {
+        (try? readTextFile(path)) ?? nil
+    }
+
+    /// Writes an override unless the file already holds exactly that, with the override's mode.
+    static func write(_ text: String, to path: String) throws(FileSystemError) {
+        var info = stat()
+        if readText(path) == text && stat(path, &info) == 0 && info.st_mode & 0o7777 == mode { return }
+        try atomicWrite(text, to: path, mode: mode)
+        if chmod(path, mode) != 0 { throw FileSystemError(path: path, code: errno) }
+    }
+
+    /// Copies a file of the person's with its bytes and mode.
+    static func copy(_ path: String, to destination: String) throws(FileSystemError) {
+        guard let bytes = FileManager.default.contents(atPath: path) else { throw FileSystemError(path: path, code: errno == 0 ? EIO : errno) }
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileSystemError) in try atomicWrite(buffer, to: destination, mode: mode) }
+        }.get()
+        if chmod(destination, mode) != 0 { throw FileSystemError(path: destination, code: errno) }
+    }
+
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second)
     }
 }

@@ -89,7 +89,7 @@ public struct Doctor {
             }
             guard status.shim else {
                 findings.append(Finding(ok: false, text: "\(command): its shim is missing or points to a miga that is gone",
-                                        fix: "miga protect \(command)"))
+                                        fix: "miga doctor --fix"))
                 continue
             }
             if onPath && !status.shell {
@@ -101,22 +101,36 @@ public struct Doctor {
             findings.append(Finding(ok: true, text: "\(command): reaches the gateway"
                 + (status.desktopEntries.isEmpty ? "" : " (and from the application menu)")))
         }
-        for entry in Manifest(path: protection.manifestPath).entries {
-            guard case .desktopEntry(let path, _, let program) = entry else { continue }
-            findings.append(desktopEntry(path, program: program))
+        for override in Manifest(path: protection.manifestPath).menuOverrides() {
+            findings.append(menuOverride(override))
         }
         return findings
     }
 
-    private func desktopEntry(_ path: String, program: String) -> Finding {
-        guard let text = (try? readTextFile(path)) ?? nil, let entry = try? DesktopEntry(text: text),
-              let exec = entry.value("Exec"), case .text(let gateway)? = try? DesktopExec.split(exec).first else {
-            return Finding(ok: false, text: "menu: \(path) is missing or unreadable", fix: "miga protect \(program)")
+    /// What a menu override does, read as a launcher reads it.
+    private func menuOverride(_ override: Manifest.MenuOverride) -> Finding {
+        let path = override.path
+        let fix = "miga doctor --fix"
+        switch protection.desktop.state(of: override) {
+        case .inPlace(let source):
+            return Finding(ok: true, text: "menu: \(path) starts the pause, then \(override.program) as \(source) says")
+        case .editedByHand(true):
+            return Finding(ok: true, text: "menu: \(path) was edited by hand; kept as it is, and it still starts the pause")
+        case .editedByHand(false):
+            return Finding(ok: false, text: "menu: \(path) was edited by hand and no longer starts the pause; MIGA leaves it alone",
+                           fix: "delete it, then: miga doctor --fix (MIGA writes its own again)")
+        case .disowned:
+            return Finding(ok: false, text: "menu: \(path) no longer carries MIGA's mark, so the menu opens \(override.program) without a pause",
+                           fix: "delete it or rename it, then: miga doctor --fix")
+        case .sourceGone:
+            return Finding(ok: false, text: "menu: \(path) stands for an entry that is gone (was \(override.program) removed?)",
+                           fix: "\(fix) (removes the override)")
+        case .backupGone(let backup):
+            return Finding(ok: false, text: "menu: your own entry set aside for \(path) at \(backup) is gone; unprotecting cannot put it back",
+                           fix: "\(fix) (forgets it)")
+        case let state:
+            return Finding(ok: false, text: "menu: \(path) \(state.summary)", fix: fix)
         }
-        guard access(gateway, X_OK) == 0 else {
-            return Finding(ok: false, text: "menu: \(path) starts \(gateway), which is gone", fix: "miga protect \(program)")
-        }
-        return Finding(ok: true, text: "menu: \(path) is in place")
     }
 
     private func notifications(_ config: Config) -> Finding {

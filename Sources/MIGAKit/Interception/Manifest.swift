@@ -6,11 +6,42 @@ public struct Manifest: Equatable, Sendable {
     public enum Entry: Hashable, Sendable {
         /// A shim link.
         case shim(path: String)
-        /// A desktop entry override for `program`, and where the person's own
-        /// file at that path was set aside (to be put back on undo), if there was one.
-        case desktopEntry(path: String, backup: String?, program: String)
+        /// A desktop entry override.
+        case desktopEntry(MenuOverride)
         /// A line added to a shell's start-up file.
         case hookLine(file: String, line: String)
+
+        /// Where it was written: two entries at one path are one thing written twice.
+        var path: String {
+            switch self {
+            case .shim(let path): path
+            case .desktopEntry(let override): override.path
+            case .hookLine(let file, let line): file + "\n" + line
+            }
+        }
+    }
+
+    /// A menu override MIGA wrote: for which program, where the person's own
+    /// file at that path was set aside (to be put back on undo), and a
+    /// fingerprint of the bytes written, which tells a later edit by hand from
+    /// MIGA's own work. Overrides written before fingerprints have none.
+    public struct MenuOverride: Hashable, Sendable {
+        public let path: String
+        public let backup: String?
+        public let program: String
+        public let fingerprint: String?
+
+        public init(path: String, backup: String?, program: String, fingerprint: String?) {
+            self.path = path
+            self.backup = backup
+            self.program = program
+            self.fingerprint = fingerprint
+        }
+
+        /// The fingerprint of an override's text.
+        public static func fingerprint(of text: String) -> String {
+            String(FNV1a.hash([text]), radix: 16)
+        }
     }
 
     public private(set) var entries: [Entry] = []
@@ -23,12 +54,25 @@ public struct Manifest: Equatable, Sendable {
         entries = text.split(separator: "\n").compactMap(Self.entry)
     }
 
+    /// Remembers `entry`, in place of what was recorded at the same path.
     public mutating func record(_ entry: Entry) {
-        if !entries.contains(entry) { entries.append(entry) }
+        if let index = entries.firstIndex(where: { $0.path == entry.path }) {
+            entries[index] = entry
+        } else {
+            entries.append(entry)
+        }
     }
 
     public mutating func forget(_ entry: Entry) {
-        entries.removeAll { $0 == entry }
+        entries.removeAll { $0.path == entry.path }
+    }
+
+    /// The menu overrides recorded, for every program or for one.
+    public func menuOverrides(for program: String? = nil) -> [MenuOverride] {
+        entries.compactMap { entry in
+            guard case .desktopEntry(let override) = entry, program == nil || override.program == program else { return nil }
+            return override
+        }
     }
 
     public func save() throws(FileSystemError) {
@@ -43,16 +87,20 @@ public struct Manifest: Equatable, Sendable {
     private static func line(_ entry: Entry) -> String {
         switch entry {
         case .shim(let path): "shim\t\(path)"
-        case .desktopEntry(let path, let backup, let program): "desktop\t\(path)\t\(backup ?? "-")\t\(program)"
+        case .desktopEntry(let override):
+            "desktop\t\(override.path)\t\(override.backup ?? "-")\t\(override.program)\t\(override.fingerprint ?? "-")"
         case .hookLine(let file, let line): "hook\t\(file)\t\(line)"
         }
     }
 
     private static func entry(_ line: Substring) -> Entry? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        func optional(_ index: Int) -> String? { index < fields.count && fields[index] != "-" ? fields[index] : nil }
         switch (fields.first, fields.count) {
         case ("shim", 2): return .shim(path: fields[1])
-        case ("desktop", 4): return .desktopEntry(path: fields[1], backup: fields[2] == "-" ? nil : fields[2], program: fields[3])
+        // Four fields: written before overrides had fingerprints.
+        case ("desktop", 4), ("desktop", 5):
+            return .desktopEntry(MenuOverride(path: fields[1], backup: optional(2), program: fields[3], fingerprint: optional(4)))
         case ("hook", 3): return .hookLine(file: fields[1], line: fields[2])
         default: return nil
         }

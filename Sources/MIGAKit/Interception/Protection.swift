@@ -29,10 +29,11 @@ public struct Protection: Sendable {
     /// Protects `command` (idempotent): config entry first, then its shim and
     /// menu overrides. A program found only through its menu entry (a Flatpak
     /// app, say) gets no shim. `nil` settings keep what the config already says.
-    public func protect(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(ProtectionError) {
+    /// Returns notes on what was left alone (an override edited by hand).
+    @discardableResult
+    public func protect(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(ProtectionError) -> [String] {
         try Self.checkName(command)
-        let onPath = realProgram(command) != nil
-        guard onPath || !desktop.entries(for: command).isEmpty else {
+        guard isInstalled(command) else {
             throw ProtectionError(message: "Please install \(changes.name ?? command) first.", status: ExitStatus.notInstalled)
         }
         if let problem = changes.problem {
@@ -45,7 +46,14 @@ public struct Protection: Sendable {
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
-        if onPath {
+        return try installRoutes(command, into: &manifest)
+    }
+
+    /// Writes the shim and the menu overrides of `command`, each derived from
+    /// what it stands for (never from what MIGA wrote before), so that any
+    /// number of runs from any state leave the same files.
+    func installRoutes(_ command: String, into manifest: inout Manifest) throws(ProtectionError) -> [String] {
+        if realProgram(command) != nil {
             do {
                 try shims.install(command)
                 manifest.record(.shim(path: shims.path + "/" + command))
@@ -53,7 +61,47 @@ public struct Protection: Sendable {
                 throw ProtectionError(message: "miga: cannot write the shim for \(command): \(error)", status: ExitStatus.failure)
             }
         }
-        for entry in try desktop.install(command) { manifest.record(entry) }
+        return try desktop.install(command, into: &manifest)
+    }
+
+    /// Puts right every route MIGA wrote, as `miga doctor --fix` does: each
+    /// menu override derived again from its source (and removed when that is
+    /// gone), each shim pointed at this gateway, what is missing written.
+    /// Overrides edited by hand, and everything MIGA did not write, are left
+    /// alone. Returns what was done, a line each.
+    public func repair() throws(ProtectionError) -> [String] {
+        var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
+        var done: [String] = []
+        for override in manifest.menuOverrides() {
+            let state = desktop.state(of: override)
+            switch state {
+            case .inPlace, .editedByHand, .disowned:
+                continue
+            case .sourceGone:
+                try desktop.remove(override, from: &manifest)
+                done.append("Removed \(override.path): the entry it stood for is gone.")
+                continue
+            case .backupGone(let backup):
+                manifest.record(.desktopEntry(Manifest.MenuOverride(path: override.path, backup: nil, program: override.program,
+                                                                     fingerprint: override.fingerprint)))
+                done.append("Forgot \(backup), which is gone.")
+            case .missing, .nested, .foreignGateway, .deadGateway, .stale:
+                done.append("Wrote \(override.path) again from its source (\(state.summary)).")
+            }
+            // Derived again below with the rest of its program's routes; with no source left, removed.
+            if desktop.source(named: DesktopOverrides.basename(override.path)) == nil,
+               let current = manifest.menuOverrides().first(where: { $0.path == override.path }) {
+                try desktop.remove(current, from: &manifest)
+            }
+        }
+        for command in ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted() where isInstalled(command) {
+            if realProgram(command) != nil && shims.target(of: shims.path + "/" + command) != shims.gateway {
+                done.append("Pointed the shim of \(command) at \(shims.gateway).")
+            }
+            done += try installRoutes(command, into: &manifest)
+        }
+        return done
     }
 
     /// Takes `command` out of the config and removes its routes (idempotent).
@@ -149,8 +197,7 @@ public struct Protection: Sendable {
                 ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
                               shim: shims.isInstalled(settings.command),
                               shell: firstOnPath(settings.command) == shims.path + "/" + settings.command,
-                              desktopEntries: desktop.entries(for: settings.command).map(\.path)
-                                  .filter { $0.hasPrefix(desktop.userApplications + "/") })
+                              desktopEntries: desktop.overrides(for: settings.command))
             }
     }
 

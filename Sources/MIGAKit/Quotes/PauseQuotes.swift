@@ -136,11 +136,8 @@ public struct PauseQuotes {
     /// What the pool depends on: the files (by name, size, time and inode),
     /// the interests, and the built-in bank, as one hash.
     static func key(files: [String], interests: [String]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix(_ text: String) {
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
-        }
+        var hasher = FNV1a()
+        func mix(_ text: String) { hasher.mix(text) }
         mix(cacheFormat)
         mix(interests.joined(separator: ","))
         let builtIn = QuoteBank.builtIn.quotes
@@ -150,7 +147,7 @@ public struct PauseQuotes {
             guard stat(path, &info) == 0 else { mix("\(path) missing"); continue }
             mix("\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino) \(info.st_dev)")
         }
-        return String(hash, radix: 16)
+        return String(hasher.value, radix: 16)
     }
 
     func cacheText(key: String) -> String {

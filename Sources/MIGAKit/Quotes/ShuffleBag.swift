@@ -64,14 +64,7 @@ public struct ShuffleBag: Equatable, Sendable {
 
     /// FNV-1a over the ids in order.
     static func fingerprint(of pool: [String]) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for id in pool {
-            for byte in id.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-            }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
-        }
-        return hash
+        FNV1a.hash(pool)
     }
 }
 

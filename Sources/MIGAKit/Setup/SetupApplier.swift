@@ -99,7 +99,7 @@ extension Protection {
 
     /// Found on PATH (past the shims) or in the application menu.
     public func isInstalled(_ command: String) -> Bool {
-        realProgram(command) != nil || !desktop.entries(for: command).isEmpty
+        realProgram(command) != nil || !desktop.sources(for: command).isEmpty
     }
 
     /// Why `command` cannot be protected, or nil.

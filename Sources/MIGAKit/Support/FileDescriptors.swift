@@ -53,10 +53,3 @@ public func processEnvironment() -> [String: String] {
     }
     return result
 }
-
-/// The file a path leads to, following every link; nil when it does not exist.
-func realpath(_ path: String) -> String? {
-    guard let resolved = Glibc.realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-}

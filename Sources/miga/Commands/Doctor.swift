@@ -9,15 +9,36 @@ extension Miga {
             discussion: """
                 Looks at the config, the history, the shell (is the shim folder on PATH and \
                 first for each program, does your start-up file run miga init), each protected \
-                program and its menu entry, and the notification server. Exit status 0 when all \
-                is well, 1 otherwise.
+                program and what each of its menu entries starts, and the notification server. \
+                Exit status 0 when all is well, 1 otherwise.
+
+                With --fix, first puts right what MIGA wrote: each menu override derived again \
+                from the entry it stands for (removed when that entry is gone), each shim pointed \
+                at this miga, what is missing written again. Overrides you edited by hand, and \
+                everything MIGA did not write, are left alone.
 
                 Example:
                   miga doctor
+                  miga doctor --fix
                 """)
 
+        @Flag(help: "Put right the shims and menu entries MIGA wrote, then check.")
+        var fix = false
+
         func run() throws {
-            let findings = MIGAKit.Doctor(protection: try Miga.protection()).examine()
+            let protection = try Miga.protection()
+            if fix {
+                do {
+                    let done = try protection.repair()
+                    for line in done { print(line) }
+                    if done.isEmpty { print("Nothing of MIGA's needed putting right.") }
+                    print()
+                } catch {
+                    printError(error.message)
+                    throw ExitCode(error.status)
+                }
+            }
+            let findings = MIGAKit.Doctor(protection: protection).examine()
             for finding in findings {
                 print("\(finding.ok ? "✓" : "✗") \(finding.text)")
                 if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }

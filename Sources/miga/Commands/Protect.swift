@@ -89,8 +89,9 @@ extension Miga {
             var failure: Int32 = 0
             for command in commands {
                 do {
-                    try protection.protect(command, changes)
+                    let notes = try protection.protect(command, changes)
                     print("Protected \(command).")
+                    for note in notes { print("  " + note) }
                 } catch {
                     printError(error.message)
                     failure = max(failure, error.status)

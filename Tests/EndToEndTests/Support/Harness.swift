@@ -146,9 +146,11 @@ final class Sandbox {
         root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         try? FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
         // A program that writes its arguments, NUL-terminated, and exits with 7.
+        // Written aside and renamed, so a test polling for the file never reads it half-written.
         try? program("argv-dump", """
             #!/bin/sh
-            printf '%s\\0' "$@" > "\(root)/argv"
+            printf '%s\\0' "$@" > "\(root)/argv.$$"
+            /bin/mv "\(root)/argv.$$" "\(root)/argv"
             exit 7
             """)
     }

@@ -100,11 +100,11 @@ import Testing
 
     @Test func entries_are_found_by_exec_tryexec_file_name_and_flatpak_command() {
         let overrides = protection.desktop
-        #expect(overrides.entries(for: "firefox").map(\.name) == ["firefox.desktop"])
-        #expect(overrides.entries(for: "spotify").map(\.name) == ["com.spotify.Client.desktop"])
-        #expect(overrides.entries(for: "gedit").map(\.name) == ["org.gnome.gedit.desktop"])
-        #expect(overrides.entries(for: "fractal").map(\.name) == ["org.gnome.Fractal.desktop"])
-        #expect(overrides.entries(for: "steam").isEmpty)
+        #expect(overrides.sources(for: "firefox").map(\.name) == ["firefox.desktop"])
+        #expect(overrides.sources(for: "spotify").map(\.name) == ["com.spotify.Client.desktop"])
+        #expect(overrides.sources(for: "gedit").map(\.name) == ["org.gnome.gedit.desktop"])
+        #expect(overrides.sources(for: "fractal").map(\.name) == ["org.gnome.Fractal.desktop"])
+        #expect(overrides.sources(for: "steam").isEmpty)
     }
 
     @Test func the_override_runs_the_gateway_in_a_terminal_and_keeps_the_rest() throws {
@@ -178,6 +178,156 @@ import Testing
         try protection.unprotect("htop")
         #expect(FileManager.default.fileExists(atPath: user + "/htop.desktop"))
         #expect(Manifest(path: protection.manifestPath).entries.isEmpty)
+    }
+
+    // MARK: Written again, from any state
+
+    /// Every file under the menu and MIGA's data folders: bytes and mode.
+    func state() throws -> [String: String] {
+        var files: [String: String] = [:]
+        for folder in [user, home.path + "/.local/share/miga"] {
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            for case let name as String in walker {
+                var info = stat()
+                lstat(folder + "/" + name, &info)
+                let bytes = FileManager.default.contents(atPath: folder + "/" + name).map { String(decoding: $0, as: UTF8.self) } ?? "(folder)"
+                files[folder + "/" + name] = String(info.st_mode, radix: 8) + " " + bytes
+            }
+        }
+        return files
+    }
+
+    func gateways(in path: String) throws -> Int {
+        try execWords(path).filter { $0 == .text("/opt/miga/bin/miga") }.count
+    }
+
+    @Test func protecting_again_and_again_writes_the_same_bytes_from_the_source() throws {
+        let mine = Self.editor.replacingOccurrences(of: "Name=Text Editor", with: "Name=My Editor")
+        try home.write(mine, to: ".local/share/applications/org.gnome.gedit.desktop")
+        for program in ["firefox", "gedit", "htop"] { try protection.protect(program) }
+        let once = try state()
+        for _ in 0..<3 {
+            for program in ["firefox", "gedit", "htop"] { try protection.protect(program) }
+            #expect(try state() == once)
+        }
+        #expect(try gateways(in: user + "/firefox.desktop") == 1)
+        #expect(try execWords(user + "/firefox.desktop").contains(.text("--detach")), "the source's Terminal=false, not the override's")
+        // New settings change the config alone.
+        try protection.protect("firefox", ProgramChanges(pause: 30))
+        #expect(try state() == once)
+    }
+
+    @Test func a_nested_override_of_an_earlier_version_is_unwrapped() throws {
+        try protection.protect("firefox")
+        // As an earlier MIGA left it after a second protect: the gateway wrapping itself, no fingerprint.
+        let nested = try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8).replacingOccurrences(
+            of: "Exec=/opt/miga/bin/miga gate --detach --as firefox /usr/lib/firefox/firefox -- %u",
+            with: "Exec=/opt/miga/bin/miga gate --as firefox /opt/miga/bin/miga -- gate --detach --as firefox /usr/lib/firefox/firefox -- %u")
+        try nested.write(toFile: user + "/firefox.desktop", atomically: true, encoding: .utf8)
+        try "shim\t\(home.path)/.local/share/miga/shims/firefox\ndesktop\t\(user)/firefox.desktop\t-\tfirefox\n"
+            .write(toFile: protection.manifestPath, atomically: true, encoding: .utf8)
+        let legacy = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(legacy.fingerprint == nil)
+        #expect(protection.desktop.state(of: legacy) == .nested)
+        try protection.protect("firefox")
+        #expect(try gateways(in: user + "/firefox.desktop") == 1)
+        let fixed = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(protection.desktop.state(of: fixed) == .inPlace(source: system + "/firefox.desktop"))
+    }
+
+    @Test func an_override_edited_by_hand_is_kept_and_named() throws {
+        try protection.protect("firefox")
+        let edited = try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8)
+            .replacingOccurrences(of: "Icon=firefox", with: "Icon=my-firefox")
+        try edited.write(toFile: user + "/firefox.desktop", atomically: true, encoding: .utf8)
+        let notes = try protection.protect("firefox")
+        #expect(notes.contains { $0.contains("edited by hand") }, "\(notes)")
+        #expect(try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8) == edited)
+        let override = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        // The gateway of this test is not a real file: the Exec names no live gateway.
+        #expect(protection.desktop.state(of: override) == .editedByHand(reachesGateway: false))
+        #expect(try protection.repair().contains { $0.contains("edited by hand") })
+        #expect(try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8) == edited)
+    }
+
+    /// The same folders, with a gateway that exists: what doctor reads needs a live one.
+    func liveProtection() throws -> Protection {
+        try home.write("miga", to: "live/miga")
+        chmod(home.path + "/live/miga", 0o755)
+        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "XDG_DATA_DIRS": home.path + "/system"]
+        return Protection(paths: protection.paths, environment: environment, gateway: home.path + "/live/miga")
+    }
+
+    @Test func an_entry_updated_by_its_package_is_followed_in_place() throws {
+        let protection = try liveProtection()
+        try protection.protect("firefox")
+        try home.write(Self.firefox.replacingOccurrences(of: "Exec=/usr/lib/firefox/firefox %u", with: "Exec=/usr/lib/firefox/firefox-bin %U"),
+                       to: "system/applications/firefox.desktop")
+        let override = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(protection.desktop.state(of: override) == .stale(source: system + "/firefox.desktop"))
+        try protection.protect("firefox")
+        #expect(try execWords(user + "/firefox.desktop") == [.text(home.path + "/live/miga"), .text("gate"), .text("--detach"), .text("--as"),
+                                                             .text("firefox"), .text("/usr/lib/firefox/firefox-bin"), .text("--"), .fieldCode("U")])
+        #expect(Manifest(path: protection.manifestPath).menuOverrides().count == 1)
+    }
+
+    @Test func an_override_whose_entry_is_gone_is_removed_by_repair_never_guessed() throws {
+        try protection.protect("spotify")
+        unlink(system + "/com.spotify.Client.desktop")
+        let override = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(protection.desktop.state(of: override) == .sourceGone)
+        let done = try protection.repair()
+        #expect(done.contains { $0.contains("the entry it stood for is gone") })
+        #expect(!FileManager.default.fileExists(atPath: user + "/com.spotify.Client.desktop"))
+        #expect(Manifest(path: protection.manifestPath).menuOverrides().isEmpty)
+    }
+
+    @Test func a_set_aside_file_that_is_gone_is_named_and_forgotten() throws {
+        let mine = Self.editor.replacingOccurrences(of: "Name=Text Editor", with: "Name=My Editor")
+        try home.write(mine, to: ".local/share/applications/org.gnome.gedit.desktop")
+        try protection.protect("gedit")
+        let override = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        let backup = try #require(override.backup)
+        unlink(backup)
+        #expect(protection.desktop.state(of: override) == .backupGone(backup))
+        _ = try protection.repair()
+        // The system's entry of that name is what the override stands for now.
+        let repaired = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(repaired.backup == nil)
+        #expect(protection.desktop.state(of: repaired) == .inPlace(source: system + "/org.gnome.gedit.desktop"))
+    }
+
+    @Test func a_file_set_aside_comes_back_with_its_bytes_and_mode() throws {
+        let mine = Self.editor.replacingOccurrences(of: "Name=Text Editor", with: "Name=Caf\u{E9} Editor")
+        try home.write(mine, to: ".local/share/applications/org.gnome.gedit.desktop")
+        chmod(user + "/org.gnome.gedit.desktop", 0o755)
+        try protection.protect("gedit")
+        try protection.unprotect("gedit")
+        var info = stat()
+        stat(user + "/org.gnome.gedit.desktop", &info)
+        #expect(info.st_mode & 0o7777 == 0o755)
+        #expect(try String(contentsOfFile: user + "/org.gnome.gedit.desktop", encoding: .utf8) == mine)
+    }
+
+    @Test func a_moved_gateway_is_named_and_repair_points_at_the_live_one() throws {
+        try home.write("old", to: "old/miga")
+        chmod(home.path + "/old/miga", 0o755)
+        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "XDG_DATA_DIRS": home.path + "/system"]
+        let old = Protection(paths: protection.paths, environment: environment, gateway: home.path + "/old/miga")
+        let new = try liveProtection()
+        try old.protect("firefox")
+        let override = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(new.desktop.state(of: override) == .foreignGateway(home.path + "/old/miga"))
+        unlink(home.path + "/old/miga")
+        #expect(new.desktop.state(of: override) == .deadGateway(home.path + "/old/miga"))
+        // Protect from the new miga (as doctor's fix once advised): one gateway, the live one.
+        try new.protect("firefox")
+        let words = try execWords(user + "/firefox.desktop")
+        #expect(words.prefix(2) == [.text(home.path + "/live/miga"), .text("gate")])
+        #expect(!words.contains(.text(home.path + "/old/miga")))
+        let now = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
+        #expect(new.desktop.state(of: now) == .inPlace(source: system + "/firefox.desktop"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: new.shims.path + "/firefox") == home.path + "/live/miga")
     }
 
     /// desktop-file-validate, the freedesktop reference checker.

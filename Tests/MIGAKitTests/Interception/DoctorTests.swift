@@ -15,7 +15,7 @@ import Testing
     var shims: String { home.path + "/.local/share/miga/shims" }
 
     func doctor(path: String, server: String? = "dunst") -> Doctor {
-        let environment = ["HOME": home.path, "PATH": path, "SHELL": "/bin/zsh"]
+        let environment = ["HOME": home.path, "PATH": path, "SHELL": "/bin/zsh", "XDG_DATA_DIRS": home.path + "/system"]
         let protection = Protection(paths: XDGPaths(environment: environment), environment: environment,
                                     gateway: home.path + "/gateway/miga")
         return Doctor(protection: protection, notificationServer: { server })
@@ -50,6 +50,42 @@ import Testing
         let finding = try #require(behind.examine().first { $0.text.hasPrefix("firefox:") })
         #expect(!finding.ok)
         #expect(finding.text == "firefox: typing it runs \(home.path)/bin/firefox, not the gateway")
+    }
+
+    @Test func a_nested_menu_override_is_caught_and_fix_leaves_one_gateway() throws {
+        try home.write("[Desktop Entry]\nType=Application\nName=Slack\nExec=\(home.path)/bin/firefox -s %U\n",
+                       to: "system/applications/slack.desktop")
+        let doctor = doctor(path: shims + ":" + home.path + "/bin")
+        try doctor.protection.protect("firefox")
+        let override = home.path + "/.local/share/applications/slack.desktop"
+        #expect(doctor.examine().contains { $0.ok && $0.text.hasPrefix("menu: \(override) starts the pause") })
+        // As an earlier MIGA's second protect left it.
+        let gateway = home.path + "/gateway/miga"
+        let text = try String(contentsOfFile: override, encoding: .utf8)
+        try text.replacingOccurrences(of: "Exec=\(gateway) gate --detach", with: "Exec=\(gateway) gate --as firefox \(gateway) -- gate --detach")
+            .write(toFile: override, atomically: true, encoding: .utf8)
+        try "desktop\t\(override)\t-\tfirefox\n".write(toFile: doctor.protection.manifestPath, atomically: true, encoding: .utf8)
+        let finding = try #require(doctor.examine().first { $0.text.hasPrefix("menu:") })
+        #expect(!finding.ok)
+        #expect(finding.text.contains("wraps the gateway inside the gateway"))
+        #expect(finding.fix == "miga doctor --fix")
+        let done = try doctor.protection.repair()
+        #expect(done.contains { $0.hasPrefix("Wrote \(override) again") }, "\(done)")
+        #expect(try String(contentsOfFile: override, encoding: .utf8) == text)
+        #expect(doctor.examine().allSatisfy { !$0.text.hasPrefix("menu:") || $0.ok })
+        #expect(try doctor.protection.repair().isEmpty, "a second repair has nothing to do")
+    }
+
+    @Test func a_menu_override_of_a_removed_package_is_named_and_fix_removes_it() throws {
+        try home.write("[Desktop Entry]\nType=Application\nName=Firefox\nExec=firefox %u\n", to: "system/applications/firefox.desktop")
+        let doctor = doctor(path: shims + ":" + home.path + "/bin")
+        try doctor.protection.protect("firefox")
+        unlink(home.path + "/system/applications/firefox.desktop")
+        let finding = try #require(doctor.examine().first { $0.text.hasPrefix("menu:") })
+        #expect(!finding.ok && finding.text.contains("stands for an entry that is gone"))
+        _ = try doctor.protection.repair()
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/applications/firefox.desktop"))
+        #expect(!doctor.examine().contains { $0.text.hasPrefix("menu:") })
     }
 
     @Test func a_damaged_history_is_reported() throws {

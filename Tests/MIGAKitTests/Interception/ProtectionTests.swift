@@ -155,8 +155,8 @@ import Testing
         let folder = TemporaryDirectory()
         var manifest = Manifest(path: folder.path + "/manifest")
         manifest.record(.shim(path: "/s/firefox"))
-        manifest.record(.desktopEntry(path: "/apps/firefox.desktop", backup: "/b/firefox.desktop", program: "firefox"))
-        manifest.record(.desktopEntry(path: "/apps/steam.desktop", backup: nil, program: "steam"))
+        manifest.record(.desktopEntry(.init(path: "/apps/firefox.desktop", backup: "/b/firefox.desktop", program: "firefox", fingerprint: "1f")))
+        manifest.record(.desktopEntry(.init(path: "/apps/steam.desktop", backup: nil, program: "steam", fingerprint: nil)))
         manifest.record(.hookLine(file: "/home/u/.zshrc", line: "eval \"$(miga init zsh)\""))
         manifest.record(.shim(path: "/s/firefox"))
         try manifest.save()
@@ -164,6 +164,10 @@ import Testing
         #expect(loaded == manifest)
         #expect(loaded.entries.count == 4)
         manifest.forget(.shim(path: "/s/firefox"))
+        #expect(manifest.entries.count == 3)
+        // Recorded again at the same path: replaced, not added.
+        manifest.record(.desktopEntry(.init(path: "/apps/steam.desktop", backup: nil, program: "steam", fingerprint: "2e")))
+        #expect(manifest.menuOverrides(for: "steam").map(\.fingerprint) == ["2e"])
         #expect(manifest.entries.count == 3)
     }
 }

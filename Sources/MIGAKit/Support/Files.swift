@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The file helpers every room uses: reading, writing without tearing, folders.
+
+/// Creates `path` and any missing parents with `mode` (0700 for MIGA's private
+/// folders). Existing folders are left as they are.
+public func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+    if access(path, F_OK) == 0 { return }
+    var built = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+        built += "/" + component
+        if mkdir(built, mode) != 0 && errno != EEXIST {
+            throw FileSystemError(path: built, code: errno)
+        }
+    }
+}
+
+/// A failed file-system call, with the path and the system's reason.
+public struct FileSystemError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let code: Int32
+
+    public var description: String { "\(path): \(String(cString: strerror(code)))" }
+}
+
+/// The contents of a file as text, or nil when it does not exist.
+public func readTextFile(_ path: String) throws(FileSystemError) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+        if errno == ENOENT { return nil }
+        throw FileSystemError(path: path, code: errno)
+    }
+    defer { close(fd) }
+    var info = stat()
+    let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+    var failure: Int32 = 0
+    // Read straight into the string's own storage (which repairs bytes that
+    // are not UTF-8): a 2 MB quote collection read in chunks and copied
+    // costs milliseconds at every pause.
+    var text = String(unsafeUninitializedCapacity: size) { buffer in
+        var filled = 0
+        while filled < buffer.count {
+            let count = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { failure = errno }
+            if count <= 0 { break }
+            filled += count
+        }
+        return filled
+    }
+    if failure != 0 { throw FileSystemError(path: path, code: failure) }
+    // A file that grew since fstat (or one /proc-like, of size 0): the rest.
+    var rest: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw FileSystemError(path: path, code: errno)
+        }
+        if count == 0 { break }
+        rest.append(contentsOf: chunk[0..<count])
+    }
+    if !rest.isEmpty {
+        // Decoded together, so a character split across the two reads stays whole.
+        text = String(decoding: Array(text.utf8) + rest, as: UTF8.self)
+    }
+    return text
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a
+/// rename, so readers see the old file or the new one, never a torn one. An
+/// existing file keeps its permissions; a new one gets `mode`.
+public func atomicWrite(_ text: String, to link: String, mode: mode_t) throws(FileSystemError) {
+    var text = text
+    // withUTF8 rethrows untyped errors: carry the typed one out in a Result.
+    try text.withUTF8 { bytes in
+        Result { () throws(FileSystemError) in try atomicWrite(UnsafeRawBufferPointer(bytes), to: link, mode: mode) }
+    }.get()
+}
+
+/// The same for bytes that need not be text (a file of the person's own, set aside as it is).
+public func atomicWrite(_ bytes: UnsafeRawBufferPointer, to link: String, mode: mode_t) throws(FileSystemError) {
+    // Through a symbolic link (a dotfile manager's ~/.bashrc) to the file it
+    // names, so the link stays a link.
+    var info = stat()
+    let path = lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK ? realpath(link) ?? link : link
+    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    try makeDirectories(folder.isEmpty ? "/" : folder)
+    var existing = stat()
+    let permissions = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
+    let temporary = "\(path).\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+    if fd < 0 { throw FileSystemError(path: temporary, code: errno) }
+    fchmod(fd, permissions)
+    let written = writeAll(fd, bytes) && fsync(fd) == 0
+    close(fd)
+    guard written, rename(temporary, path) == 0 else {
+        let code = errno
+        unlink(temporary)
+        throw FileSystemError(path: path, code: code)
+    }
+}
+
+/// The file a path leads to, following every link; nil when it does not exist.
+func realpath(_ path: String) -> String? {
+    guard let resolved = Glibc.realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
