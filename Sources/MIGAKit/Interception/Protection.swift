@@ -116,13 +116,17 @@ public struct Protection: Sendable {
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
+        try removeShim(command, from: &manifest)
+        try desktop.remove(command, from: &manifest)
+    }
+
+    private func removeShim(_ command: String, from manifest: inout Manifest) throws(ProtectionError) {
         do {
             try shims.remove(command)
             manifest.forget(.shim(path: shims.path + "/" + command))
         } catch {
             throw ProtectionError(message: "miga: cannot remove the shim for \(command): \(error)", status: ExitStatus.failure)
         }
-        try desktop.remove(command, from: &manifest)
     }
 
     /// Unprotects every program, and removes every route MIGA ever wrote.
@@ -146,19 +150,31 @@ public struct Protection: Sendable {
         return all
     }
 
+    /// Whether MIGA has written anything outside its own folders (a shim, a
+    /// menu override, a hook line) that `uninstall` would remove.
+    public var hasWrittenRoutes: Bool { !Manifest(path: manifestPath).entries.isEmpty }
+
     /// Removes everything MIGA wrote outside its own folder (shims, menu
-    /// overrides, hook lines it added) and its bookkeeping; with `purge`, the
-    /// history and the config too. Returns what stays and where.
+    /// overrides, hook lines it added) and its bookkeeping. The settings stay,
+    /// every program's rules with them, so that protecting a program again
+    /// later finds them as they were; with `purge`, the history and the config
+    /// go too. Returns what stays and where.
     public func uninstall(purge: Bool) throws(ProtectionError) -> [String] {
-        try unprotectAll()
         var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
         for entry in manifest.entries {
-            guard case .hookLine(let file, let line) = entry else { continue }
-            do {
-                try removeLine(line, from: file)
-                manifest.forget(entry)
-            } catch {
-                throw ProtectionError(message: "miga: cannot remove the hook line from \(file): \(error)", status: ExitStatus.failure)
+            switch entry {
+            case .shim(let path):
+                try removeShim(DesktopOverrides.basename(path), from: &manifest)
+            case .desktopEntry(let override):
+                try desktop.remove(override, from: &manifest)
+            case .hookLine(let file, let line):
+                do {
+                    try removeLine(line, from: file)
+                    manifest.forget(entry)
+                } catch {
+                    throw ProtectionError(message: "miga: cannot remove the hook line from \(file): \(error)", status: ExitStatus.failure)
+                }
             }
         }
         do { try manifest.save() } catch {
@@ -172,7 +188,9 @@ public struct Protection: Sendable {
             if access(paths.dataDirectory, F_OK) == 0 {
                 remaining.append("Your history is kept in \(paths.dataDirectory) (miga uninstall --purge removes it).")
             }
-            if access(paths.configFile, F_OK) == 0 { remaining.append("Your settings are kept in \(paths.configFile).") }
+            if access(paths.configFile, F_OK) == 0 {
+                remaining.append("Your settings are kept in \(paths.configFile), every program's rules with them: miga protect NAME brings a program back as it was.")
+            }
         }
         for file in [".bashrc", ".zshrc"].map({ (environment["HOME"] ?? "") + "/" + $0 }) + [paths.configHome + "/fish/config.fish"] {
             if (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init") {

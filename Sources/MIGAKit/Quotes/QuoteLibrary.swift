@@ -40,12 +40,20 @@ public struct QuoteLibrary: Sendable {
     /// Where `miga quotes add` writes.
     var ownFile: String { folder + "/mine.txt" }
 
-    /// Adds a quote of the person's own and returns it.
+    /// The person's own quote with this text (as `add` would store it), if there is one.
+    public func own(text: String) -> Quote? {
+        let text = Self.oneLine(text)
+        return bank.quotes.first { $0.file == ownFile && $0.text == text }
+    }
+
+    /// Adds a quote of the person's own and returns it; the same text added
+    /// again is the quote already there, not a second one.
     public func add(text: String, tags: [String], source: String?) throws(QuoteEditError) -> Quote {
         let text = Self.oneLine(text)
         let tags = tags.map { Self.oneLine(Self.field($0).replacingOccurrences(of: ",", with: " ")) }.filter { !$0.isEmpty }
         guard !text.isEmpty else { throw QuoteEditError(message: "the quote has no text") }
         guard !tags.isEmpty else { throw QuoteEditError(message: "give the quote at least one tag (--tag Nature)") }
+        if let existing = own(text: text) { return existing }
         var number = 1
         while bank[String(format: "mine-%03d", number)] != nil { number += 1 }
         let quote = Quote(id: String(format: "mine-%03d", number), text: text, source: source.map(Self.field).flatMap { $0.isEmpty ? nil : $0 },

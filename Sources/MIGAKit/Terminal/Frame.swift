@@ -26,30 +26,11 @@ public struct Span: Hashable, Sendable {
     public var tone: Tone
 
     public init(_ text: String, _ tone: Tone = .body) {
-        self.text = Self.printable(text)
+        self.text = printable(text)
         self.tone = tone
     }
 
     public var width: Int { CellWidth.of(text) }
-
-    /// `text` with nothing the terminal would obey: control characters (C0,
-    /// DEL, C1) become U+FFFD, a tab a space. Every word on screen passes
-    /// here, so an imported quote, a program name from another machine's
-    /// history or a typed intention can never move the cursor, retitle the
-    /// window or hide the rest of the screen.
-    static func printable(_ text: String) -> String {
-        // Almost always nothing to do: a byte scan, no copy.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
-        var clean = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09: clean.append(" ")
-            case 0x00..<0x20, 0x7F...0x9F: clean.append("\u{FFFD}")
-            default: clean.append(scalar)
-            }
-        }
-        return String(clean)
-    }
 }
 
 /// One row of the screen.

@@ -52,7 +52,9 @@ extension Miga {
         static let configuration = CommandConfiguration(
             abstract: "Remove every shim, menu entry and hook line MIGA wrote, and nothing else.",
             discussion: """
-                Your history and settings stay unless you give --purge; MIGA says where they are. \
+                Your history and settings (every program's rules among them) stay unless you give \
+                --purge; MIGA says where they are, and `miga protect NAME` brings a program back \
+                as it was. Run again, it finds nothing to remove and says so. \
                 The miga program itself stays too (make uninstall, or delete the file).
 
                 In a terminal, a pause of its own comes first: Proceed at zero uninstalls, Exit \
@@ -76,6 +78,11 @@ extension Miga {
 
         func run() throws {
             let protection = try Miga.protection()
+            // Run again after it is done, there is nothing to remove: no pause, nothing recorded.
+            if !protection.hasWrittenRoutes && !purge {
+                print("MIGA has no shims, menu entries or hook lines here; nothing to remove.")
+                return
+            }
             let protected = protection.protectedCommands()
             guard try SwitchOff.pause(.uninstall, subjects: protected,
                                       header: purge ? "a pause before uninstalling MIGA and deleting your history"

@@ -115,8 +115,9 @@ extension Miga {
                 everything as it is), and the history records which it was. Without a terminal \
                 (a script), --now is required and makes the change at once.
 
-                Exit status: 0 when done or kept, 64 without a terminal and without --now, 1 if \
-                a file cannot be changed, 128+N after signal N.
+                Exit status: 0 when done or kept, 64 for a program that is not protected or \
+                without a terminal and without --now, 1 if a file cannot be changed, 128+N after \
+                signal N.
 
                 Example:
                   miga unprotect discord
@@ -140,7 +141,13 @@ extension Miga {
         func run() throws {
             let protection = try Miga.protection()
             let protected = protection.protectedCommands()
-            let concerned = all ? protected : commands.filter(protected.contains)
+            // A name that is not protected is a mistake to point out (a typo, often), and nothing is done.
+            let unknown = commands.filter { !protected.contains($0) }
+            if !unknown.isEmpty {
+                printError("miga: \(unknown.map(printable).formatted(.list(type: .and))) \(unknown.count == 1 ? "is" : "are") not protected; nothing was changed (miga list shows what is)")
+                throw ExitCode(ExitStatus.usage)
+            }
+            let concerned = all ? protected : commands
             if !concerned.isEmpty {
                 let config = ConfigLoader.load(from: XDGPaths(environment: processEnvironment()).configFile).config
                 let names = concerned.map { config.settings(for: $0).displayName }

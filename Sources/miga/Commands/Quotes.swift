@@ -91,7 +91,12 @@ extension Miga {
 
             func run() throws {
                 do {
-                    let quote = try Quotes.library().add(text: text, tags: tags, source: source)
+                    let library = Quotes.library()
+                    if let existing = library.own(text: text) {
+                        print("Already among your quotes as \(existing.id).")
+                        return
+                    }
+                    let quote = try library.add(text: text, tags: tags, source: source)
                     print("Added \(quote.id).")
                 } catch {
                     printError("miga: \(error)")

@@ -225,6 +225,33 @@ final class Sandbox {
     }
 }
 
+extension Sandbox {
+    /// `miga setup` run again in a real terminal, Enter on every page: the
+    /// choices as they stand are applied once more.
+    func setupAgain(environment: [String: String]) throws {
+        let script = root + "/setup.sh"
+        try "cd \(shellQuoted(root))\n\(shellQuoted(migaBinary)) setup\necho \"$?\" > setup.status\nsleep 600\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        unlink(root + "/setup.status")
+        let tmux = try Tmux(command: "sh " + shellQuoted(script), environment: environment)
+        try tmux.waitForScreen("the program list") { $0.contains("Which programs should pause first?") }
+        try tmux.send("Enter")
+        try tmux.waitForScreen("interests") { $0.contains("What would you like to read") }
+        try tmux.send("Enter")
+        try tmux.waitForScreen("pause length") { $0.contains("How long should a pause last?") }
+        try tmux.send("Enter")
+        let next = try tmux.waitForScreen("the hook offer or the summary") { $0.contains("Ready when you are") || $0.contains("miga init") }
+        if !next.contains("Ready when you are") {
+            try tmux.send("Enter")
+            try tmux.waitForScreen("the summary") { $0.contains("Ready when you are") }
+        }
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the hub") { $0.contains("s stats") }
+        try tmux.send("q")
+        #expect(try eventually("setup to end") { read("setup.status") } == "0\n")
+    }
+}
+
 /// A tmux server of our own: a real pseudo terminal for the real binary.
 final class Tmux {
     let socket = "miga-e2e-\(UUID().uuidString.prefix(8))"

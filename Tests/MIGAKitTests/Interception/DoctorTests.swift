@@ -105,7 +105,8 @@ import Testing
         try home.write("# mine\nexport EDITOR=vi\neval \"$(miga init bash)\"\n", to: ".bashrc")
         let environment = ["HOME": home.path, "PATH": home.path + "/bin"]
         let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: "/usr/bin/true")
-        try protection.protect("firefox")
+        try protection.protect("firefox", ProgramChanges(pause: 20, allowMinutes: 15, hours: "Mon-Fri 09:00-17:00", askIntention: true))
+        let settings = ConfigLoader.load(from: protection.paths.configFile).config.programs["firefox"]
         var manifest = Manifest(path: protection.manifestPath)
         manifest.record(.hookLine(file: home.path + "/.bashrc", line: "eval \"$(miga init bash)\""))
         try manifest.save()
@@ -115,9 +116,14 @@ import Testing
         #expect(try String(contentsOfFile: home.path + "/.bashrc", encoding: .utf8) == "# mine\nexport EDITOR=vi\n")
         #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/miga/shims"))
         #expect(!FileManager.default.fileExists(atPath: protection.manifestPath))
-        #expect(!FileManager.default.fileExists(atPath: protection.paths.configFile))
         #expect(FileManager.default.fileExists(atPath: protection.paths.storeFile))
         #expect(remaining.contains { $0.contains("history is kept") })
+        // Every program's rules stay with the settings: protecting again finds them as they were.
+        #expect(remaining.contains { $0.contains("settings are kept") })
+        #expect(!protection.hasWrittenRoutes)
+        try protection.protect("firefox")
+        #expect(ConfigLoader.load(from: protection.paths.configFile).config.programs["firefox"] == settings)
+        _ = try protection.uninstall(purge: false)
 
         _ = try protection.uninstall(purge: true)
         #expect(!FileManager.default.fileExists(atPath: protection.paths.dataDirectory))

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The application menu's route as desktops take it: protected twice and set
+/// up twice, the entry launched by `gio launch`, `gtk-launch` and `dex` on a
+/// virtual display with a real session bus reaches exactly one pause, and
+/// Proceed starts the program with exactly its arguments.
+@Suite(.serialized) struct MenuLaunchEndToEndTests {
+    let sandbox = Sandbox()
+    let server: NotificationServer
+    let tmux: Tmux
+    var override: String { sandbox.root + "/data/applications/slack.desktop" }
+
+    init() throws {
+        server = try NotificationServer(folder: sandbox.root + "/server")
+        // The program: each start leaves a file of its arguments (NUL-separated), written aside and renamed.
+        try sandbox.program("slack", """
+            #!/bin/sh
+            printf '%s\\0' "$@" > "\(sandbox.root)/launch.$$.tmp"
+            /bin/mv "\(sandbox.root)/launch.$$.tmp" "\(sandbox.root)/launch.$$"
+            """)
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/system/applications", withIntermediateDirectories: true)
+        // As Slack's package writes it, with the program in this sandbox.
+        try """
+            [Desktop Entry]
+            Name=Slack
+            StartupWMClass=Slack
+            Comment=Slack Desktop
+            GenericName=Slack Client for Linux
+            Exec=\(sandbox.root)/bin/slack --from-menu %U
+            Icon=slack
+            Type=Application
+            StartupNotify=true
+            Categories=GNOME;GTK;Network;InstantMessaging;
+            MimeType=x-scheme-handler/slack;
+
+            """.write(toFile: sandbox.root + "/system/applications/slack.desktop", atomically: true, encoding: .utf8)
+        tmux = try Tmux(command: "sleep 600", environment: sandbox.environment)
+        // A terminal window as GLib (gnome-terminal --) and dex (-e) start one: here, a window of the test's tmux.
+        let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
+            .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
+        try sandbox.program("gnome-terminal", """
+            #!/bin/sh
+            case "$1" in --|-e) shift ;; esac
+            exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
+            """)
+        // A "terminal" that gives the command none: the gateway runs without one.
+        try sandbox.program("no-terminal", """
+            #!/bin/sh
+            case "$1" in -e) shift ;; esac
+            exec "$@" </dev/null >/dev/null 2>&1
+            """)
+    }
+
+    var environment: [String: String] {
+        sandbox.environment.merging(["XDG_DATA_DIRS": sandbox.root + "/system", "SHELL": "/bin/bash",
+                                     "DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+    }
+
+    /// The arguments of each start of the program so far.
+    func launches() throws -> [[String]] {
+        try FileManager.default.contentsOfDirectory(atPath: sandbox.root).filter { $0.hasPrefix("launch.") && !$0.hasSuffix(".tmp") }
+            .compactMap { sandbox.bytes($0) }
+            .map { bytes in bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Protect twice and set up twice, as a person changing their choices does.
+    func protectAgainAndAgain() throws {
+        for arguments in [["protect", "slack", "--pause", "1"], ["protect", "slack"]] {
+            let result = try run(migaBinary, arguments, environment: environment)
+            #expect(result.status == 0, "\(result.error)")
+        }
+        try sandbox.setupAgain(environment: environment)
+        try sandbox.setupAgain(environment: environment)
+        let entry = try DesktopEntry(text: try #require(sandbox.read("data/applications/slack.desktop")))
+        let words = try DesktopExec.split(try #require(entry.value("Exec")))
+        #expect(words.filter { $0 == .text(migaBinary) }.count == 1, "one gateway: \(words)")
+        let doctor = try run(migaBinary, ["doctor"], environment: environment)
+        #expect(doctor.output.contains("✓ menu: \(override) starts the pause, then slack"), "\(doctor.output)")
+    }
+
+    /// Waits for the pause in the launcher's window, lets the countdown end, and proceeds.
+    func proceedInTheWindow(_ launched: Int) throws {
+        let window = ":\(launched)"
+        try eventually("the launcher's terminal window") { try tmux.value("#{session_windows}") == "\(launched + 1)" ? true : nil }
+        try tmux.waitForScreen("the pause", target: window) { $0.contains("a pause before Slack") }
+        try tmux.waitForScreen("the end of the countdown", target: window) { $0.contains("the choice is yours") }
+        try tmux.send("p", target: window)
+    }
+
+    @Test func gio_launch_reaches_one_pause_and_then_the_program_with_its_arguments() throws {
+        try protectAgainAndAgain()
+        let link = "https://example.org/a b?q=\"x\"&y=$HOME"
+        let launcher = try run("/usr/bin/gio", ["launch", override, link], environment: environment.merging(["PATH": sandbox.root + "/bin:/usr/bin:/bin"]) { $1 })
+        #expect(launcher.status == 0, "\(launcher.error)")
+        try proceedInTheWindow(1)
+        let started = try eventually("the program to start") { try launches().first }
+        #expect(started == ["--from-menu", link])
+        #expect(try sandbox.sessions().map(\.outcome) == [.proceed], "exactly one pause")
+        #expect(try launches().count == 1)
+    }
+
+    @Test func gtk_launch_and_dex_reach_one_pause_each() throws {
+        try protectAgainAndAgain()
+        let gtk = try run("/usr/bin/gtk-launch", ["slack"], environment: environment)
+        #expect(gtk.status == 0, "\(gtk.error)")
+        try proceedInTheWindow(1)
+        #expect(try eventually("the program to start") { try launches().count == 1 ? launches() : nil } == [["--from-menu"]])
+        let dex = try run("/usr/bin/dex", ["--term", sandbox.root + "/bin/gnome-terminal", override], environment: environment)
+        #expect(dex.status == 0, "\(dex.error)")
+        try proceedInTheWindow(2)
+        #expect(try eventually("the program to start again") { try launches().count == 2 ? launches() : nil } == [["--from-menu"], ["--from-menu"]])
+        #expect(try sandbox.sessions().map(\.outcome) == [.proceed, .proceed])
+    }
+
+    @Test func without_a_terminal_the_pass_policy_starts_the_program_once() throws {
+        try protectAgainAndAgain()
+        let dex = try run("/usr/bin/dex", ["--wait", "--term", sandbox.root + "/bin/no-terminal", override], environment: environment)
+        #expect(dex.status == 0, "\(dex.error)")
+        #expect(try eventually("the program to start") { try launches().first } == ["--from-menu"])
+        #expect(try sandbox.sessions().map(\.outcome) == [.passthrough])
+        #expect(try launches().count == 1)
+    }
+}
