@@ -114,6 +114,30 @@ import Testing
         #expect(try sandbox.sessions().map(\.outcome) == [.proceed, .proceed])
     }
 
+    @Test func doctor_catches_a_nested_override_and_fix_leaves_one_gateway_that_starts_the_program() throws {
+        let protect = try run(migaBinary, ["protect", "slack", "--pause", "1"], environment: environment)
+        #expect(protect.status == 0, "\(protect.error)")
+        // What an earlier MIGA's second protect wrote, and its manifest line without a fingerprint.
+        let nested = try #require(sandbox.read("data/applications/slack.desktop")).replacingOccurrences(
+            of: "Exec=\(migaBinary) gate --detach --as slack",
+            with: "Exec=\(migaBinary) gate --as slack \(migaBinary) -- gate --detach --as slack")
+        try nested.write(toFile: override, atomically: true, encoding: .utf8)
+        try "shim\t\(sandbox.root)/data/miga/shims/slack\ndesktop\t\(override)\t-\tslack\n"
+            .write(toFile: sandbox.root + "/data/miga/manifest", atomically: true, encoding: .utf8)
+        let found = try run(migaBinary, ["doctor"], environment: environment)
+        #expect(found.status == 1)
+        #expect(found.output.contains("✗ menu: \(override) wraps the gateway inside the gateway"), "\(found.output)")
+        #expect(found.output.contains("fix: miga doctor --fix"))
+        _ = try run(migaBinary, ["doctor", "--fix"], environment: environment)
+        let entry = try DesktopEntry(text: try #require(sandbox.read("data/applications/slack.desktop")))
+        #expect(try DesktopExec.split(try #require(entry.value("Exec"))).filter { $0 == .text(migaBinary) }.count == 1)
+        let launcher = try run("/usr/bin/gio", ["launch", override], environment: environment)
+        #expect(launcher.status == 0, "\(launcher.error)")
+        try proceedInTheWindow(1)
+        #expect(try eventually("the program to start") { try launches().first } == ["--from-menu"])
+        #expect(try sandbox.sessions().map(\.outcome) == [.proceed])
+    }
+
     @Test func without_a_terminal_the_pass_policy_starts_the_program_once() throws {
         try protectAgainAndAgain()
         let dex = try run("/usr/bin/dex", ["--wait", "--term", sandbox.root + "/bin/no-terminal", override], environment: environment)
