@@ -47,7 +47,27 @@ public struct Home {
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
                              check: { [protection] command in protection.problem(protecting: command) })
         guard case .finished(let answers)? = MIGAKit.run(&flow, on: terminal, palette: palette) else { return nil }
-        return SetupApplier(protection: protection).apply(answers)
+        // Unticking a program switches its protection off: the same pause as
+        // `miga unprotect` comes first, and the history records the choice.
+        let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
+        var keeping: Set<String> = []
+        if !unticked.isEmpty {
+            let names = unticked.map { config.settings(for: $0).displayName }.formatted(.list(type: .and))
+            let outcome: ProtectionChange.Outcome
+            switch Gateway(context: context).pauseBeforeChange(header: "a pause before unprotecting \(names)",
+                                                               proceedLabel: "Unprotect \(names)", on: terminal) {
+            case .proceed:
+                outcome = .done
+            case .exitToFocus:
+                outcome = .kept
+                keeping = Set(unticked)
+            case .signal, .hangup, .yielded, .firstFrameDrawn:
+                return nil
+            }
+            let change = ProtectionChange(at: context.time.now(), action: .unprotect, subjects: unticked, outcome: outcome)
+            if let problem = change.record(inStoreAt: paths.storeFile) { context.messages(problem) }
+        }
+        return SetupApplier(protection: protection).apply(answers, keeping: keeping)
     }
 
     /// The hub until the person quits, or a program is to start.

@@ -8,19 +8,23 @@ public struct SetupApplier {
         self.protection = protection
     }
 
-    /// What was done, a line each, and what could not be.
-    public func apply(_ answers: SetupAnswers) -> (done: [String], problems: [String]) {
+    /// What was done, a line each, and what could not be. The programs in
+    /// `keeping` stay protected though unticked (their switch-off pause ended
+    /// in Exit to Focus). A value that did not change is not written again,
+    /// so the config keeps its lines, comments and all.
+    public func apply(_ answers: SetupAnswers, keeping: Set<String> = []) -> (done: [String], problems: [String]) {
         var done: [String] = []
         var problems: [String] = []
         let editor = ConfigEditor(path: protection.paths.configFile)
+        let before = ConfigLoader.load(from: protection.paths.configFile).config
         do {
-            try editor.setTopLevel("pause", to: .integer(answers.pause))
-            try editor.setTopLevel("interests", to: .strings(answers.interests))
+            if answers.pause != before.pause { try editor.setTopLevel("pause", to: .integer(answers.pause)) }
+            if answers.interests != before.interests { try editor.setTopLevel("interests", to: .strings(answers.interests)) }
         } catch {
             return ([], ["miga: cannot change \(protection.paths.configFile): \(error)"])
         }
-        let chosen = Set(answers.programs.map(\.command))
-        for command in ConfigLoader.load(from: protection.paths.configFile).config.programs.keys.sorted() where !chosen.contains(command) {
+        let chosen = Set(answers.programs.map(\.command)).union(keeping)
+        for command in before.programs.keys.sorted() where !chosen.contains(command) {
             do {
                 try protection.unprotect(command)
                 done.append("No longer protected: \(command).")
@@ -30,7 +34,9 @@ public struct SetupApplier {
         }
         for program in answers.programs {
             do {
-                try protection.protect(program.command, ProgramChanges(name: program.name == program.command ? nil : program.name))
+                // A program protected already keeps the name it has; a new one takes the catalog's.
+                let name = before.programs[program.command] != nil || program.name == program.command ? nil : program.name
+                try protection.protect(program.command, ProgramChanges(name: name))
                 done.append("Protected \(program.name).")
             } catch {
                 problems.append(error.message)
@@ -86,7 +92,8 @@ extension Protection {
             let installed = entry.commands.first { isInstalled($0) }
             let command = installed ?? entry.commands[0]
             let chosen = entry.commands.first { protected[$0] != nil }
-            return SetupProgram(name: entry.name, command: chosen ?? command, glyph: entry.glyph,
+            return SetupProgram(name: chosen.flatMap { protected[$0]?.displayName } ?? entry.name, command: chosen ?? command,
+                                glyph: entry.glyph,
                                 installed: installed != nil || chosen != nil, selected: chosen != nil)
         }
         for (command, settings) in protected.sorted(by: { $0.key < $1.key }) where !list.contains(where: { $0.command == command }) {

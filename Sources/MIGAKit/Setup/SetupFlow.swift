@@ -72,6 +72,8 @@ public struct SetupFlow: InteractiveScreen {
     public private(set) var chosenTags: Set<String> = []
     public private(set) var tagCursor = 0
     public private(set) var pause: Int
+    /// Interests in the config that are no tag of the bank now; kept.
+    let otherInterests: [String]
     public let hook: HookOffer?
     public private(set) var addHook = true
     /// Checks a typed command: nil when it can be protected, else why not.
@@ -86,7 +88,10 @@ public struct SetupFlow: InteractiveScreen {
         self.programs = programs
         self.tags = tags
         chosenTags = Set(interests.filter { interest in tags.contains { $0.tag == interest } })
-        self.pause = min(Self.pauseRange.upperBound, max(Self.pauseRange.lowerBound, pause))
+        // What setup cannot show or choose is kept as it is: interests that
+        // match no tag, a pause outside its range (the config allows 1–3600).
+        otherInterests = interests.filter { interest in !tags.contains { $0.tag == interest } }
+        self.pause = pause
         self.hook = hook
         addHook = !(hook?.present ?? true)
         self.check = check
@@ -96,7 +101,8 @@ public struct SetupFlow: InteractiveScreen {
     var selectedCount: Int { programs.filter(\.selected).count }
 
     public var answers: SetupAnswers {
-        SetupAnswers(programs: programs.filter(\.selected), interests: tags.map(\.tag).filter { chosenTags.contains($0) },
+        SetupAnswers(programs: programs.filter(\.selected),
+                     interests: tags.map(\.tag).filter { chosenTags.contains($0) } + otherInterests,
                      pause: pause, addHook: addHook && !(hook?.present ?? true))
     }
 
@@ -151,8 +157,8 @@ public struct SetupFlow: InteractiveScreen {
             }
         case .pause:
             switch key {
-            case .left, .character("-"), .character("h"): pause = max(Self.pauseRange.lowerBound, pause - Self.pauseStep)
-            case .right, .character("+"), .character("l"): pause = min(Self.pauseRange.upperBound, pause + Self.pauseStep)
+            case .left, .character("-"), .character("h"): pause = Self.step(pause, by: -Self.pauseStep)
+            case .right, .character("+"), .character("l"): pause = Self.step(pause, by: Self.pauseStep)
             case .enter: step = hook == nil ? .ready : .hook
             case .backspace: step = .interests
             default: break
@@ -174,6 +180,15 @@ public struct SetupFlow: InteractiveScreen {
             }
         }
         return nil
+    }
+
+    /// The pause one step longer or shorter, within setup's range; a pause
+    /// outside it (set in the config) moves into the range, never away from it.
+    static func step(_ pause: Int, by change: Int) -> Int {
+        let moved = pause + change
+        if pauseRange.contains(pause) { return min(pauseRange.upperBound, max(pauseRange.lowerBound, moved)) }
+        if pause < pauseRange.lowerBound { return change > 0 ? pauseRange.lowerBound : pause }
+        return change < 0 ? pauseRange.upperBound : pause
     }
 
     private mutating func toggleProgram() {

@@ -31,6 +31,19 @@ public struct ProtectionChange: Equatable, Sendable {
     }
 }
 
+extension ProtectionChange {
+    /// Writes the change to the history at `path`. A history that cannot be
+    /// written does not undo the change: the reason comes back to be said.
+    public func record(inStoreAt path: String) -> String? {
+        do {
+            try SessionStore(path: path).record(self)
+            return nil
+        } catch {
+            return "miga: the history at \(path) could not record this (\(error))"
+        }
+    }
+}
+
 extension SessionStore {
     public func record(_ change: ProtectionChange) throws {
         try immediate { db in

@@ -36,11 +36,7 @@ enum SwitchOff {
     /// Writes the change to the history; a history that cannot be written is
     /// said, and does not undo the change.
     static func record(_ action: ProtectionChange.Action, subjects: [String], _ outcome: ProtectionChange.Outcome) {
-        let path = XDGPaths(environment: processEnvironment()).storeFile
-        do {
-            try SessionStore(path: path).record(ProtectionChange(at: Date(), action: action, subjects: subjects, outcome: outcome))
-        } catch {
-            printError("miga: the history at \(path) could not record this (\(error))")
-        }
+        let change = ProtectionChange(at: Date(), action: action, subjects: subjects, outcome: outcome)
+        if let problem = change.record(inStoreAt: XDGPaths(environment: processEnvironment()).storeFile) { printError(problem) }
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// `miga setup` run again, in a real terminal, by someone who set things up
+/// before: what setup cannot show is kept, and unticking a program is a
+/// switch-off like `miga unprotect`, with its pause and its record.
+@Suite(.serialized) struct SetupAgainEndToEndTests {
+    let sandbox = Sandbox()
+
+    init() throws {
+        try sandbox.program("firefox", "#!/bin/sh\nexit 0\n")
+        try sandbox.program("steam", "#!/bin/sh\nexit 0\n")
+    }
+
+    var environment: [String: String] { sandbox.environment.merging(["SHELL": "/bin/bash"]) { $1 } }
+
+    func miga(_ arguments: String...) throws -> (status: Int32, output: String, error: String) {
+        try run(migaBinary, arguments, environment: environment)
+    }
+
+    /// Setup in tmux, up to its program list.
+    func openSetup() throws -> Tmux {
+        let tmux = try Tmux(command: try sandbox.migaScript(["setup"]), environment: environment)
+        try tmux.waitForScreen("the program list") { $0.contains("Which programs should pause first?") }
+        return tmux
+    }
+
+    /// From the program list, Enter through interests, pause length and the hook offer to the end.
+    func finish(_ tmux: Tmux, pauseShown: String) throws {
+        try tmux.send("Enter")
+        try tmux.waitForScreen("interests") { $0.contains("What would you like to read") }
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the pause length as it is") { $0.contains("How long should a pause last?") && $0.contains(pauseShown) }
+        try tmux.send("Enter")
+        let next = try tmux.waitForScreen("the hook offer or the summary") { $0.contains("Ready when you are") || $0.contains("miga init") }
+        if !next.contains("Ready when you are") {
+            try tmux.send("n")
+            try tmux.waitForScreen("the summary") { $0.contains("Ready when you are") }
+        }
+        try tmux.send("Enter")
+    }
+
+    @Test func setup_shows_and_keeps_what_it_cannot_choose() throws {
+        try sandbox.config("# mine\npause = 3\ninterests = [\"Tea\"]\n")
+        #expect(try miga("protect", "steam", "--name", "Steam Store").status == 0)
+        let before = try #require(sandbox.read("config/miga/config.toml"))
+        let tmux = try openSetup()
+        try tmux.waitForScreen("the name as the person gave it") { $0.contains("Steam Store") }
+        try finish(tmux, pauseShown: "0:03")
+        try tmux.waitForScreen("the hub") { $0.contains("s stats") }
+        try tmux.send("q")
+        #expect(try sandbox.status() == 0)
+        #expect(sandbox.read("config/miga/config.toml") == before, "setup changed what it was not asked to")
+        let config = ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config
+        #expect(config.pause == 3)
+        #expect(config.interests == ["Tea"])
+        #expect(config.programs["steam"]?.name == "Steam Store")
+    }
+
+    @Test func unticking_a_program_pauses_first_and_exit_to_focus_keeps_it() throws {
+        try sandbox.config("pause = 60\n")
+        #expect(try miga("protect", "firefox", "steam").status == 0)
+        let tmux = try openSetup()
+        try untickSteam(tmux)
+        try finish(tmux, pauseShown: "1:00")
+        try tmux.waitForScreen("the switch-off pause") { $0.contains("a pause before unprotecting Steam") && $0.contains("Exit to Focus") }
+        try tmux.send("e")
+        try tmux.waitForScreen("the hub") { $0.contains("s stats") }
+        try tmux.send("q")
+        #expect(try sandbox.status() == 0)
+        #expect(ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["steam"] != nil)
+        #expect(FileManager.default.fileExists(atPath: sandbox.root + "/data/miga/shims/steam"))
+        #expect(try miga("history").output.contains("steam  kept protected"))
+    }
+
+    @Test func unticking_a_program_and_proceeding_unprotects_it_and_records_it() throws {
+        try sandbox.config("pause = 1\n")
+        #expect(try miga("protect", "firefox", "steam").status == 0)
+        let tmux = try openSetup()
+        try untickSteam(tmux)
+        try finish(tmux, pauseShown: "0:01")
+        try tmux.waitForScreen("the switch-off pause at zero") { $0.contains("a pause before unprotecting Steam") && $0.contains("the choice is yours") }
+        try tmux.send("p")
+        try tmux.waitForScreen("the hub") { $0.contains("s stats") }
+        try tmux.send("q")
+        #expect(try sandbox.status() == 0)
+        #expect(ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["steam"] == nil)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/data/miga/shims/steam"))
+        #expect(try miga("history").output.contains("steam  unprotected"))
+    }
+
+    /// Steam is the second chosen program (chosen ones come first, in the catalog's order).
+    func untickSteam(_ tmux: Tmux) throws {
+        try tmux.send("Down")
+        try tmux.send("Space")
+        try tmux.waitForScreen("Steam unticked") { $0.contains("Continue with 1 program") }
+    }
+}
