@@ -82,6 +82,46 @@ import Testing
         #expect(try sandbox.sessions().map(\.outcome) == [.exit])
     }
 
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func protect_and_unprotect_take_effect_at_the_next_command_line_of_an_open_shell(shell: String) throws {
+        try sandbox.program("steam", "#!/bin/sh\necho \"real steam $*\" >> \(shellQuoted(sandbox.root + "/steam.log"))\n")
+        try sandbox.config("pause = 1\n") // the switch-off pause's length
+        let command = switch shell {
+        case "bash": "bash --noprofile --norc -i"
+        case "zsh": "zsh -f -i"
+        default: "fish --no-config -i -C 'function fish_prompt; echo \"READY$ \"; end'"
+        }
+        let tmux = try Tmux(command: command, environment: sandbox.environment.merging(["PS1": "READY$ "]) { $1 })
+        try tmux.waitForScreen("a prompt") { $0.contains("READY$") }
+        let miga = shellQuoted(migaBinary)
+        try tmux.send("-l", shell == "fish" ? "\(miga) init fish | source" : "eval \"$(\(miga) init \(shell))\"")
+        try tmux.send("Enter")
+        // The shell remembers where it found steam...
+        try tmux.send("-l", "steam one")
+        try tmux.send("Enter")
+        try eventually("the real program") { sandbox.read("steam.log")?.contains("real steam one") == true ? true : nil }
+        // ...and after protect, the next command line reaches the pause all the same.
+        try tmux.send("-l", "\(miga) protect steam --pause 60")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("protected") { $0.contains("Protected steam.") }
+        try tmux.send("-l", "steam two")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the pause") { $0.contains("a pause before Steam") && $0.contains("Exit to Focus") }
+        try tmux.send("e")
+        try tmux.waitForScreen("the farewell") { $0.contains("✓ You chose yourself.") }
+        #expect(sandbox.read("steam.log")?.contains("two") == false)
+        // After unprotect, the shim it remembered is gone: the next command line runs the program.
+        try tmux.send("-l", "\(miga) unprotect steam")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the switch-off pause at zero") { $0.contains("a pause before unprotecting Steam") && $0.contains("the choice is yours") }
+        try tmux.send("p")
+        try tmux.waitForScreen("unprotected") { $0.contains("steam is no longer protected.") }
+        try tmux.send("-l", "steam four")
+        try tmux.send("Enter")
+        try eventually("the real program again") { sandbox.read("steam.log")?.contains("real steam four") == true ? true : nil }
+        #expect(!(try tmux.screen()).contains("No such file"))
+    }
+
     @Test func through_the_shim_a_script_gets_the_program_with_exact_arguments_and_status() throws {
         try protect("argv-dump")
         let environment = sandbox.environment.merging(["PATH": shims + ":" + sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }

@@ -23,7 +23,7 @@ public enum ShellHook {
                 "  *:\(posixQuoted(shimDirectory)):*) ;;",
                 "  *) export PATH=\(posixQuoted(shimDirectory))\"${PATH:+:${PATH}}\" ;;",
                 "esac",
-            ]
+            ] + rehash(for: shell, shimDirectory: shimDirectory)
             for command in nameable {
                 lines.append("\(command)() { \(posixQuoted(gateway)) gate \(posixQuoted(command)) -- \"$@\"; }")
             }
@@ -39,6 +39,40 @@ public enum ShellHook {
                 lines.append("function \(command); \(fishQuoted(gateway)) gate \(fishQuoted(command)) -- $argv; end")
             }
             return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// bash and zsh remember where they found a command: after `protect` a
+    /// name typed in an open shell would still run the program directly, and
+    /// after `unprotect` the shell would look for a shim that is gone. Before
+    /// each prompt the shim folder is read (a glob, no subprocess) and, when
+    /// its names changed, the shell forgets what it remembered. Registered
+    /// once, however often the hook is evaluated.
+    static func rehash(for shell: Shell, shimDirectory: String) -> [String] {
+        let folder = posixQuoted(shimDirectory)
+        switch shell {
+        case .bash:
+            return [
+                "_miga_rehash() {",
+                "  local shims=(\(folder)/*)",
+                "  if [[ \"${shims[*]}\" != \"${_miga_shims-}\" ]]; then _miga_shims=\"${shims[*]}\"; hash -r; fi",
+                "}",
+                "if [[ \";${PROMPT_COMMAND:-};\" != *\";_miga_rehash;\"* ]]; then",
+                "  PROMPT_COMMAND=\"_miga_rehash${PROMPT_COMMAND:+;${PROMPT_COMMAND}}\"",
+                "fi",
+            ]
+        case .zsh:
+            return [
+                "_miga_rehash() {",
+                "  local -a shims; shims=(\(folder)/*(N))",
+                "  if [[ \"${shims[*]}\" != \"${_miga_shims-}\" ]]; then _miga_shims=\"${shims[*]}\"; rehash; fi",
+                "}",
+                "typeset -ga precmd_functions",
+                "(( ${precmd_functions[(I)_miga_rehash]} )) || precmd_functions+=(_miga_rehash)",
+            ]
+        case .fish:
+            // fish looks a command up in PATH each time it runs it.
+            return []
         }
     }
 
