@@ -182,6 +182,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/data/miga/manifest"))
     }
 
+    @Test func uninstall_keeps_every_programs_rules_for_the_next_protect() throws {
+        try sandbox.config("# mine\npause = 40\n")
+        try protect("argv-dump", "--name", "Dumper", "--pause", "20", "--allow", "15", "--hours", "Mon-Fri 09:00-17:00", "--ask-intention")
+        let rules = ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["argv-dump"]
+        #expect(rules?.allowMinutes == 15)
+        let uninstall = try run(migaBinary, ["uninstall", "--now"], environment: sandbox.environment)
+        #expect(uninstall.status == 0, "\(uninstall.error)")
+        #expect(uninstall.output.contains("Your settings are kept"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/data/miga").allSatisfy { $0 != "shims" && $0 != "manifest" })
+        try protect("argv-dump")
+        #expect(ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["argv-dump"] == rules)
+        let listed = try run(migaBinary, ["list"], environment: sandbox.environment)
+        #expect(listed.output.contains("Dumper") && listed.output.contains("allow 15"), "\(listed.output)")
+    }
+
+    @Test func unprotecting_a_program_that_is_not_protected_says_so_and_changes_nothing() throws {
+        try protect("argv-dump")
+        let result = try run(migaBinary, ["unprotect", "--now", "frefox"], environment: sandbox.environment)
+        #expect(result.status == 64)
+        #expect(result.error == "miga: frefox is not protected; nothing was changed (miga list shows what is)\n")
+        #expect(result.output.isEmpty)
+        #expect(try SessionStore(path: sandbox.storePath).changes().isEmpty)
+        #expect(ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["argv-dump"] != nil)
+    }
+
     @Test func refusals_say_why_with_their_statuses() throws {
         let missing = try run(migaBinary, ["protect", "not-installed"], environment: sandbox.environment)
         #expect(missing.status == 127)

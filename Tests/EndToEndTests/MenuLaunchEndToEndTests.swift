@@ -138,6 +138,32 @@ import Testing
         #expect(try sandbox.sessions().map(\.outcome) == [.proceed])
     }
 
+    @Test func after_the_gateway_moved_doctors_fix_leaves_one_live_gateway() throws {
+        // Protected with a copy of miga that is later deleted.
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/old", withIntermediateDirectories: true)
+        try copyExecutable(from: migaBinary, to: sandbox.root + "/old/miga")
+        #expect(try run(sandbox.root + "/old/miga", ["protect", "slack", "--pause", "1"], environment: environment).status == 0)
+        unlink(sandbox.root + "/old/miga")
+        let found = try run(migaBinary, ["doctor"], environment: environment)
+        #expect(found.output.contains("✗ menu: \(override) starts \(sandbox.root)/old/miga, which is gone"), "\(found.output)")
+        #expect(found.output.contains("✗ slack: its shim is missing or points to a miga that is gone"))
+        #expect(!found.output.contains("fix: miga protect"), "doctor's fix is its own: \(found.output)")
+        // Protect from the live miga, as doctor once advised, then doctor's own fix: one gateway, the live one.
+        #expect(try run(migaBinary, ["protect", "slack"], environment: environment).status == 0)
+        _ = try run(migaBinary, ["doctor", "--fix"], environment: environment)
+        let entry = try DesktopEntry(text: try #require(sandbox.read("data/applications/slack.desktop")))
+        let words = try DesktopExec.split(try #require(entry.value("Exec")))
+        #expect(words.first == .text(migaBinary))
+        #expect(!words.contains(.text(sandbox.root + "/old/miga")))
+        let healthy = try run(migaBinary, ["doctor"], environment: environment)
+        #expect(healthy.output.contains("✓ menu: \(override) starts the pause"), "\(healthy.output)")
+        #expect(healthy.output.contains("✓ slack: reaches the gateway"))
+        let launcher = try run("/usr/bin/gio", ["launch", override], environment: environment)
+        #expect(launcher.status == 0, "\(launcher.error)")
+        try proceedInTheWindow(1)
+        #expect(try eventually("the program to start") { try launches().first } == ["--from-menu"])
+    }
+
     @Test func without_a_terminal_the_pass_policy_starts_the_program_once() throws {
         try protectAgainAndAgain()
         let dex = try run("/usr/bin/dex", ["--wait", "--term", sandbox.root + "/bin/no-terminal", override], environment: environment)
