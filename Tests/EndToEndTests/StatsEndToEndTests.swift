@@ -72,4 +72,82 @@ import Testing
         #expect(typo.status == 1)
         #expect(typo.error.contains("is not a folder"))
     }
+
+    /// Each machine's history as ids, and the machines they happened on.
+    func history(_ home: Sandbox) throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try home.sessions().map { ($0.id, $0.happenedOn) })
+    }
+
+    @Test func imported_sessions_reach_the_other_machines_once_and_keep_where_they_happened() throws {
+        // An old laptop's export, imported here; another machine of this person's; one folder between them.
+        let laptop = Sandbox(), desktop = Sandbox()
+        try pause("e", times: 1)
+        let laptopPause = try Tmux(command: try laptop.gateScript(["--pause", "1", "argv-dump"]), environment: laptop.environment)
+        try laptopPause.waitForScreen("the end of the countdown") { $0.contains("the choice is yours") }
+        try laptopPause.send("p")
+        _ = try laptop.status()
+        #expect(try run(migaBinary, ["export", laptop.root + "/old.json"], environment: laptop.environment).status == 0)
+        let laptopID = try SessionStore(path: laptop.storePath).deviceID()
+        #expect(try miga("import", laptop.root + "/old.json").status == 0)
+        try run(migaBinary, ["gate", "argv-dump"], environment: desktop.environment) // a pass-through over there
+
+        let shared = sandbox.root + "/Sync"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        for _ in 0..<2 {
+            #expect(try miga("sync", shared).status == 0)
+            #expect(try run(migaBinary, ["sync", shared], environment: desktop.environment).status == 0)
+        }
+        let here = try history(sandbox), there = try history(desktop)
+        #expect(here.count == 3 && there.count == 3, "here \(here.count), there \(there.count)")
+        #expect(Set(here.keys) == Set(there.keys))
+        #expect(here.values.filter { $0 == laptopID }.count == 1)
+        #expect(there.values.filter { $0 == laptopID }.count == 1, "the imported session happened on the laptop, there too")
+        // Every id once in the folder: what arrived through sync is never published again.
+        var ids: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: shared) {
+            let text = try String(contentsOfFile: shared + "/" + name, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                ids.append(try #require(object["id"] as? String))
+                #expect(name == "miga-\(object["device"] as? String ?? "").jsonl", "a line's device is its file's")
+            }
+        }
+        #expect(ids.count == 3 && Set(ids).count == 3, "\(ids)")
+        // The desktop names the laptop by the start of its id, as history shows it.
+        let shown = try run(migaBinary, ["history"], environment: desktop.environment).output
+        #expect(shown.contains("on \(laptopID.prefix(8))"), "\(shown)")
+        let json = try run(migaBinary, ["stats", "--json", "--device", String(laptopID.prefix(8))], environment: desktop.environment)
+        let numbers = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(numbers["proceeds"] as? Int == 1, "\(json.output)\(json.error)")
+        #expect((numbers["filter"] as? [String: Any])?["device"] as? String == laptopID)
+    }
+
+    @Test func a_device_is_named_by_a_unique_start_of_its_id_or_this() throws {
+        try pause("e", times: 1)
+        let this = try SessionStore(path: sandbox.storePath).deviceID()
+        let json = try miga("stats", "--json", "--device", "this")
+        let numbers = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((numbers["filter"] as? [String: Any])?["device"] as? String == this)
+        #expect(numbers["conscious_exits"] as? Int == 1)
+        #expect(try miga("stats", "--device", String(this.prefix(8))).status == 0)
+        let unknown = try miga("stats", "--device", "zzzz")
+        #expect(unknown.status == 64)
+        #expect(unknown.error.contains("no device starts with \"zzzz\"") && unknown.error.contains("\(this.prefix(8)) (this machine)"), "\(unknown.error)")
+        #expect(try miga("stats", "--device", "").status == 64)
+    }
+
+    @Test func a_pause_killed_outright_counts_alike_in_the_totals_and_the_week() throws {
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }
+        kill(try sandbox.pid(), SIGKILL)
+        try eventually("the gateway to be gone") { isGone(try sandbox.pid()) ? true : nil }
+        let json = try miga("stats", "--json")
+        let numbers = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let week = try #require((numbers["week"] as? [String: Any])?["this"] as? [String: Any])
+        #expect(numbers["abandoned"] as? Int == 1)
+        #expect(week["abandoned"] as? Int == 1, "\(json.output)")
+        #expect(week["sessions"] as? Int == numbers["sessions"] as? Int)
+        let days = try #require(numbers["days"] as? [[String: Any]])
+        #expect(days.count == 30)
+    }
 }

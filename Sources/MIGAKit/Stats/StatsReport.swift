@@ -58,7 +58,8 @@ public struct StatsFilter: Equatable, Sendable {
     /// Only the last N local days (cards and table); the chart shows N days.
     public var days: Int?
     public var program: String?
-    /// One device of those that sync a history; nil means all of them.
+    /// One device of those that sync a history, by its full id (this
+    /// machine's too); nil means all of them. See `SessionStore.device(named:)`.
     public var device: String?
 
     public init(days: Int? = nil, program: String? = nil, device: String? = nil) {
@@ -100,7 +101,8 @@ public struct StatsReport: Equatable, Sendable {
         }
         let tomorrow = calendar.date(byAdding: .day, value: 1, to: startOfToday) ?? now
 
-        var scope = SessionStore.Scope(program: filter.program, device: filter.device)
+        let device = try filter.device.map { $0 == (try store.deviceID()) ? "" : $0 }
+        var scope = SessionStore.Scope(program: filter.program, device: device)
         if let days = filter.days { scope.from = midnight(daysAgo: days - 1) }
         let programs = try store.totalsByProgram(scope).map { ProgramCount(program: $0.program, totals: $0.totals) }
         let totals = programs.reduce(into: Totals()) { sum, program in sum.add(program.totals) }

@@ -9,7 +9,8 @@ public enum Exchange {
     }
 
     /// One session as it travels. `device` is filled in: a record always says
-    /// which machine it came from.
+    /// which machine publishes it; `origin`, when present, where it happened
+    /// (a session that machine imported from another's export).
     struct Record: Codable, Equatable {
         var id: String
         var program: String
@@ -20,6 +21,7 @@ public enum Exchange {
         var deepen_count: Int
         var quotes: [String]
         var device: String
+        var origin: String?
         /// Why a pass-through passed (`allowed`, `outside-hours`); absent otherwise.
         var reason: String?
         /// What a Proceed was for, when the person was asked.
@@ -32,10 +34,10 @@ public enum Exchange {
         var sessions: [Record]
     }
 
-    static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes", "device",
-                            "reason", "intention"]
-    /// The header of exports from before reasons and intentions, still read.
-    static let firstCSVHeader = Array(csvHeader.prefix(9))
+    public static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes",
+                                   "device", "reason", "intention", "origin"]
+    /// The headers of earlier exports, still read: before origins, and before reasons and intentions.
+    static let earlierCSVHeaders = [Array(csvHeader.prefix(11)), Array(csvHeader.prefix(9))]
 
     // MARK: Writing
 
@@ -51,7 +53,7 @@ public enum Exchange {
             let rows = records.map { record in
                 [record.id, record.program, record.started_at, record.ended_at ?? "", record.outcome,
                  number(record.paused_seconds), String(record.deepen_count), record.quotes.joined(separator: " "), record.device,
-                 record.reason ?? "", record.intention ?? ""]
+                 record.reason ?? "", record.intention ?? "", record.origin ?? ""]
             }
             return ([csvHeader] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         }
@@ -70,14 +72,29 @@ public enum Exchange {
                ended_at: session.endedAt.map(iso), outcome: session.outcome.rawValue,
                paused_seconds: session.pausedSeconds, deepen_count: session.deepenCount, quotes: session.quotes,
                device: session.device.isEmpty ? localDevice : session.device,
+               origin: session.origin.isEmpty ? nil : session.origin,
                reason: session.reason?.rawValue, intention: session.intention)
     }
 
     // MARK: Reading
 
     /// Reads a whole export, or fails naming the first bad record; nothing is
-    /// half-read. Sessions from `localDevice` come back as this machine's.
+    /// half-read. What is imported is this machine's to publish when it
+    /// syncs; a session that happened elsewhere keeps that machine as its origin.
     public static func decode(_ text: String, localDevice: String) throws(ExchangeError) -> [SessionRecord] {
+        try decodeRecords(text).map { imported($0, localDevice: localDevice) }
+    }
+
+    /// An imported session as this machine keeps it.
+    static func imported(_ session: SessionRecord, localDevice: String) -> SessionRecord {
+        var session = session
+        let happened = session.origin.isEmpty ? session.device : session.origin
+        session.origin = happened == localDevice ? "" : happened
+        session.device = ""
+        return session
+    }
+
+    static func decodeRecords(_ text: String) throws(ExchangeError) -> [SessionRecord] {
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
             let document: Document
@@ -91,16 +108,16 @@ public enum Exchange {
             }
             var sessions: [SessionRecord] = []
             for (index, record) in document.sessions.enumerated() {
-                sessions.append(try session(record, localDevice: localDevice, place: "session \(index + 1)"))
+                sessions.append(try session(record, place: "session \(index + 1)"))
             }
             return sessions
         }
-        return try decodeCSV(text, localDevice: localDevice)
+        return try decodeCSV(text)
     }
 
-    static func decodeCSV(_ text: String, localDevice: String) throws(ExchangeError) -> [SessionRecord] {
+    static func decodeCSV(_ text: String) throws(ExchangeError) -> [SessionRecord] {
         let rows = try csvRows(text)
-        guard let header = rows.first, header == csvHeader || header == firstCSVHeader else {
+        guard let header = rows.first, header == csvHeader || earlierCSVHeaders.contains(header) else {
             throw ExchangeError(message: "line 1: expected the header \(csvHeader.joined(separator: ","))")
         }
         var sessions: [SessionRecord] = []
@@ -116,14 +133,16 @@ public enum Exchange {
             let record = Record(id: fields[0], program: fields[1], started_at: fields[2], ended_at: fields[3].isEmpty ? nil : fields[3],
                                 outcome: fields[4], paused_seconds: paused, deepen_count: deepens,
                                 quotes: fields[7].split(separator: " ").map(String.init), device: fields[8],
+                                origin: fields.count > 11 && !fields[11].isEmpty ? fields[11] : nil,
                                 reason: fields.count > 9 && !fields[9].isEmpty ? fields[9] : nil,
                                 intention: fields.count > 10 && !fields[10].isEmpty ? fields[10] : nil)
-            sessions.append(try session(record, localDevice: localDevice, place: place))
+            sessions.append(try session(record, place: place))
         }
         return sessions
     }
 
-    static func session(_ record: Record, localDevice: String, place: String) throws(ExchangeError) -> SessionRecord {
+    /// The session a record describes, checked, with its `device` and `origin` as written.
+    static func session(_ record: Record, place: String) throws(ExchangeError) -> SessionRecord {
         func fail(_ message: String) -> ExchangeError { ExchangeError(message: "\(place): \(message)") }
         guard !record.id.isEmpty, !record.id.contains(where: \.isWhitespace) else { throw fail("the id must be one word") }
         guard !record.program.isEmpty else { throw fail("the program is missing") }
@@ -148,9 +167,12 @@ public enum Exchange {
             }
             reason = known
         }
-        return SessionRecord(id: record.id, program: record.program, startedAt: started, endedAt: ended, outcome: outcome,
+        // A finished session is counted by its end; one that came without (an
+        // abandoned pause) ended when its pause was last seen.
+        let end = ended ?? started.addingTimeInterval(min(record.paused_seconds, SessionRecord.longestPause))
+        return SessionRecord(id: record.id, program: record.program, startedAt: started, endedAt: end, outcome: outcome,
                              pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
-                             device: record.device == localDevice ? "" : record.device, reason: reason,
+                             device: record.device, origin: record.origin ?? "", reason: reason,
                              intention: record.intention.flatMap { $0.isEmpty ? nil : $0 })
     }
 

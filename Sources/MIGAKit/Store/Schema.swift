@@ -58,6 +58,17 @@ enum Schema {
             outcome  TEXT NOT NULL CHECK (outcome IN ('done', 'kept'))
         );
         """,
+        // The machine a session happened on when it is not the one whose sync
+        // file brought it: a session imported from another machine's export
+        // is published by the machine that imported it (device '' here, its
+        // own file's id there) and keeps where it happened in `origin`.
+        // Abandoned sessions settled before they were given an end: ended
+        // when their pause was last seen, as they are settled now.
+        """
+        ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT '';
+        UPDATE sessions SET ended_at = started_at + CAST(MIN(paused_seconds, \(SessionRecord.longestPause)) * 1000 AS INTEGER)
+            WHERE outcome != 'open' AND ended_at IS NULL;
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

@@ -25,9 +25,19 @@ public struct SessionRecord: Equatable, Sendable {
     public var deepenCount: Int
     /// Ids of the quotes shown, in order.
     public var quotes: [String]
-    /// The machine it happened on: empty for this one, else the id of the
-    /// device whose synced file it came from.
+    /// Whose to publish: empty for this machine (it goes into this machine's
+    /// sync file), else the id of the device whose sync file it came from.
     public var device: String
+    /// Where it happened, when that is another machine than `device` says:
+    /// the device of an imported export. Empty otherwise.
+    public var origin: String
+    /// The longest a pause can be taken to have lasted when an end is
+    /// derived from it (366 days): a figure beyond is no pause, and adding it
+    /// to an instant must not overflow.
+    public static let longestPause: Double = 31_622_400
+
+    /// The machine it happened on: empty for this one, else a device id.
+    public var happenedOn: String { origin.isEmpty ? device : origin }
     /// Why a pass-through had no pause: nil (no terminal), or a `PassReason`.
     public var reason: PassReason?
     /// What the person said they opened the program for (`ask_intention`).
@@ -35,7 +45,8 @@ public struct SessionRecord: Equatable, Sendable {
 
     public init(id: String, program: String, startedAt: Date, endedAt: Date? = nil,
                 outcome: SessionOutcome, pausedSeconds: Double = 0, deepenCount: Int = 0,
-                quotes: [String] = [], device: String = "", reason: PassReason? = nil, intention: String? = nil) {
+                quotes: [String] = [], device: String = "", origin: String = "", reason: PassReason? = nil,
+                intention: String? = nil) {
         self.id = id
         self.program = program
         self.startedAt = startedAt
@@ -45,6 +56,7 @@ public struct SessionRecord: Equatable, Sendable {
         self.deepenCount = deepenCount
         self.quotes = quotes
         self.device = device
+        self.origin = origin
         self.reason = reason
         self.intention = intention
     }

@@ -9,6 +9,7 @@ extension SessionStore {
         var from: Date?
         var until: Date?
         var program: String?
+        /// The machine the sessions happened on: '' for this one, else a device id.
         var device: String?
 
         /// The WHERE clause and its arguments (completed rows only: an `open` row is a pause in progress).
@@ -27,9 +28,11 @@ extension SessionStore {
                 clauses.append("program = ?")
                 arguments += [program]
             }
-            if let device {
-                clauses.append("device = ?")
-                arguments += [device]
+            if let device, device.isEmpty {
+                clauses.append("device = '' AND origin = ''")
+            } else if let device {
+                clauses.append("(origin = ? OR (origin = '' AND device = ?))")
+                arguments += [device, device]
             }
             return (clauses.joined(separator: " AND "), arguments)
         }

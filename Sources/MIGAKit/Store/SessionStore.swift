@@ -42,6 +42,18 @@ public final class SessionStore: Sendable {
         queue = try DatabaseQueue(path: path, configuration: configuration)
         try Schema.migrate(queue)
         try foldInbox()
+        try settleAbandonedIfAny()
+    }
+
+    /// Every reader counts a killed pause the same way, as soon as its gateway
+    /// is gone: a look through the index for `open` rows, and a write only
+    /// when one of them has no gateway left.
+    private func settleAbandonedIfAny() throws {
+        let owners = try queue.read { db in
+            try String?.fetchAll(db, sql: "SELECT owner FROM sessions WHERE outcome = 'open'")
+        }
+        guard owners.contains(where: { owner in owner.flatMap(ProcessIdentity.init)?.isRunning != true }) else { return }
+        try immediate { db in try Self.settleAbandoned(db) }
     }
 
     /// Moves the inbox's events into the sessions table, in one transaction.
@@ -102,7 +114,10 @@ public final class SessionStore: Sendable {
                                          reason: reason)])
     }
 
-    /// Marks every `open` row whose gateway is no longer running as `abandoned`.
+    /// Marks every `open` row whose gateway is no longer running as `abandoned`,
+    /// ended when its pause was last seen (its start plus the time paused it
+    /// recorded): every figure counts a session by its end, so one without an
+    /// end would be in the totals and in no day or week.
     @discardableResult
     public func settleAbandoned() throws -> Int {
         try immediate { db in try Self.settleAbandoned(db) }
@@ -114,7 +129,8 @@ public final class SessionStore: Sendable {
     public func sessions() throws -> [SessionRecord] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, reason, intention
+                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
+                       reason, intention
                 FROM sessions ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
@@ -123,7 +139,7 @@ public final class SessionStore: Sendable {
                     endedAt: (row["ended_at"] as Int64?).map(Date.init(milliseconds:)),
                     outcome: SessionOutcome(rawValue: row["outcome"]) ?? .abandoned,
                     pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
-                    quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"],
+                    quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"], origin: row["origin"],
                     reason: (row["reason"] as String?).flatMap(PassReason.init), intention: row["intention"])
             }
         }
@@ -138,11 +154,12 @@ public final class SessionStore: Sendable {
             for record in records {
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO sessions
-                        (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, reason, intention)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
+                         reason, intention)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [record.id, record.program, record.startedAt.milliseconds,
                                      record.endedAt?.milliseconds, record.outcome.rawValue, record.pausedSeconds,
-                                     record.deepenCount, Self.column(record.quotes), record.device,
+                                     record.deepenCount, Self.column(record.quotes), record.device, record.origin,
                                      record.reason?.rawValue, record.intention])
                 added += db.changesCount
             }
@@ -195,8 +212,11 @@ public final class SessionStore: Sendable {
         for row in try Row.fetchAll(db, sql: "SELECT id, owner FROM sessions WHERE outcome = 'open'") {
             let owner = (row["owner"] as String?).flatMap(ProcessIdentity.init)
             if owner?.isRunning == true { continue }
-            try db.execute(sql: "UPDATE sessions SET outcome = 'abandoned', owner = NULL WHERE id = ?",
-                           arguments: [row["id"] as String])
+            try db.execute(sql: """
+                UPDATE sessions SET outcome = 'abandoned', owner = NULL,
+                    ended_at = started_at + CAST(MIN(paused_seconds, \(SessionRecord.longestPause)) * 1000 AS INTEGER)
+                WHERE id = ?
+                """, arguments: [row["id"] as String])
             settled += 1
         }
         return settled

@@ -35,27 +35,31 @@ public enum Sync {
             let ownFile = folder + "/" + ownName
             let sessions = try store.sessions()
 
-            // Append what this machine has and its file lacks.
-            let (alreadyWritten, _, _) = read(ownFile, localDevice: device)
+            // Append what this machine has and its file lacks: its own
+            // sessions and those it imported, never what another file brought.
+            let (alreadyWritten, _, _) = read(ownFile, device: device, localDevice: device)
             let missing = sessions.filter { $0.device.isEmpty && $0.outcome != .open && !alreadyWritten.contains($0.id) }
             if !missing.isEmpty {
                 let text = missing.map { Exchange.line($0, localDevice: device) + "\n" }.joined()
                 try append(text, to: ownFile)
             }
 
-            // Add what the other machines have and this store lacks.
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-                .filter { $0.hasPrefix("miga-") && $0.hasSuffix(".jsonl") && $0 != ownName }.sorted()
+            // Add what the other machines have and this store lacks. A file
+            // is another machine's by its name (conflict copies included);
+            // one named for this machine holds nothing new, and is never
+            // taken as this machine's own.
             var incoming: [SessionRecord] = []
             var skipped = 0
-            for name in names {
-                let (_, records, bad) = read(folder + "/" + name, localDevice: device)
+            var devices: Set<String> = []
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+                guard let fileDevice = Self.device(ofFile: name), fileDevice != device else { continue }
+                let (_, records, bad) = read(folder + "/" + name, device: fileDevice, localDevice: device)
+                devices.insert(fileDevice)
                 incoming += records
                 skipped += bad
             }
             let merged = try store.insertMissing(incoming)
-            return Report(ownFile: ownFile, written: missing.count, merged: merged,
-                          devices: Set(names.map { $0.split(separator: ".").first ?? "" }).count, skipped: skipped)
+            return Report(ownFile: ownFile, written: missing.count, merged: merged, devices: devices.count, skipped: skipped)
         } catch let error as SyncError {
             throw error
         } catch {
@@ -63,19 +67,35 @@ public enum Sync {
         }
     }
 
-    /// The ids and sessions in a sync file, and how many lines were not whole sessions.
-    static func read(_ path: String, localDevice: String) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
+    /// The device whose sync file this is, from its name: `miga-ID.jsonl`, or
+    /// a sync tool's conflict copy of it (`miga-ID.sync-conflict-….jsonl`).
+    static func device(ofFile name: String) -> String? {
+        guard name.hasPrefix("miga-"), name.hasSuffix(".jsonl") else { return nil }
+        let id = String(name.dropFirst(5).prefix(36))
+        let shape = id.count == 36 && id.enumerated().allSatisfy { index, character in
+            [8, 13, 18, 23].contains(index) ? character == "-" : character.isHexDigit
+        }
+        return shape ? id.lowercased() : nil
+    }
+
+    /// The ids and sessions in the sync file of `device`, and how many lines
+    /// were not whole sessions of that device. A line says which machine
+    /// published it, and only its own file's machine may: anything else is
+    /// skipped. Its sessions are kept as that device's, never this machine's.
+    static func read(_ path: String, device: String, localDevice: String) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
         guard let text = (try? readTextFile(path)) ?? nil else { return ([], [], 0) }
         var ids: Set<String> = []
         var records: [SessionRecord] = []
         var skipped = 0
         let decoder = JSONDecoder()
         for (index, line) in text.split(separator: "\n").enumerated() {
-            guard let record = try? decoder.decode(Exchange.Record.self, from: Data(line.utf8)),
-                  let session = try? Exchange.session(record, localDevice: localDevice, place: "line \(index + 1)") else {
+            guard let record = try? decoder.decode(Exchange.Record.self, from: Data(line.utf8)), record.device.lowercased() == device,
+                  var session = try? Exchange.session(record, place: "line \(index + 1)") else {
                 skipped += 1
                 continue
             }
+            session.device = device
+            if session.origin == localDevice { session.origin = "" }
             ids.insert(session.id)
             records.append(session)
         }

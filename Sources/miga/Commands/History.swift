@@ -222,7 +222,7 @@ enum HistoryTable {
         case nil: break
         }
         if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }
-        if !session.device.isEmpty { spans.append(Span("  on \(session.device.prefix(8))", .muted)) }
+        if !session.happenedOn.isEmpty { spans.append(Span("  on \(session.happenedOn.prefix(8))", .muted)) }
         if let intention = session.intention { spans.append(Span("  for “\(intention)”", .body)) }
         return Line(spans)
     }

@@ -25,7 +25,8 @@ extension Miga {
         @Option(help: "Only this program.")
         var program: String?
 
-        @Option(help: ArgumentHelp("Only this device of those you sync (its id, or \"this\").", valueName: "id"))
+        @Option(help: ArgumentHelp("Only this device of those you sync: its id, the start of it as history shows it, or \"this\".",
+                                   valueName: "id"))
         var device: String?
 
         @Flag(help: "Print the numbers as JSON.")
@@ -45,7 +46,14 @@ extension Miga {
             let now = Date()
             let zone = TimeZone.current
             var filter = StatsFilter(days: days, program: program)
-            if let device { filter.device = device == "this" || device == (try? store.deviceID()) ? "" : device }
+            if let device {
+                do {
+                    filter.device = try store.device(named: device)
+                } catch {
+                    printError("miga: --device: \(error)")
+                    throw ExitCode(ExitStatus.usage)
+                }
+            }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
             if year {

@@ -15,9 +15,15 @@ import Testing
     @Test(arguments: Exchange.Format.allCases)
     func an_export_reads_back_the_same(format: Exchange.Format) throws {
         let text = Exchange.encode(sessions, as: format, localDevice: "this-machine")
-        #expect(try Exchange.decode(text, localDevice: "this-machine") == sessions)
-        // On another machine, this one's sessions keep their device.
-        #expect(try Exchange.decode(text, localDevice: "elsewhere").first?.device == "this-machine")
+        var expected = sessions
+        // Counted by its end: an abandoned pause without one ended when it was last seen.
+        expected[1].endedAt = expected[1].startedAt
+        // What happened on laptop-1 is this machine's to publish now, and keeps where it happened.
+        (expected[2].device, expected[2].origin) = ("", "laptop-1")
+        #expect(try Exchange.decode(text, localDevice: "this-machine") == expected)
+        // On another machine, this one's sessions are that machine's to publish, and happened here.
+        let elsewhere = try #require(try Exchange.decode(text, localDevice: "elsewhere").first)
+        #expect(elsewhere.device == "" && elsewhere.origin == "this-machine" && elsewhere.happenedOn == "this-machine")
     }
 
     @Test func a_malformed_file_is_refused_naming_the_first_bad_record() {
@@ -127,6 +133,27 @@ import Testing
         let report = try Sync.run(store: desktop, folder: shared)
         #expect(report.merged == 3)
         #expect(report.skipped == 1)
+    }
+
+    @Test func a_line_is_its_files_machines_and_never_this_ones() throws {
+        let shared = folder.path + "/Sync"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        let laptop = try machine("laptop", sessions: 0, seed: 6)
+        let this = try laptop.deviceID()
+        let other = "5ca1ab1e-0000-4000-8000-00000000000a"
+        func line(_ id: String, device: String) -> String {
+            "{\"deepen_count\":0,\"device\":\"\(device)\",\"ended_at\":\"2027-01-15T08:01:00.000Z\",\"id\":\"\(id)\",\"outcome\":\"proceed\",\"paused_seconds\":60,\"program\":\"steam\",\"quotes\":[],\"started_at\":\"2027-01-15T08:00:00.000Z\"}\n"
+        }
+        // Another machine's file claiming lines for this machine, and for nobody; a copy named for this machine.
+        try (line("theirs", device: other) + line("mine?", device: this) + line("nobody", device: ""))
+            .write(toFile: shared + "/miga-\(other).jsonl", atomically: true, encoding: .utf8)
+        try line("planted", device: this).write(toFile: shared + "/miga-\(this).sync-conflict-20270115.jsonl", atomically: true, encoding: .utf8)
+        let report = try Sync.run(store: laptop, folder: shared)
+        #expect(report.merged == 1 && report.skipped == 2 && report.devices == 1)
+        #expect(try laptop.sessions().map(\.id) == ["theirs"])
+        #expect(try laptop.sessions().first?.device == other)
+        // Nothing that came from another file is published again.
+        #expect(try Sync.run(store: laptop, folder: shared).written == 0)
     }
 
     @Test func a_missing_folder_is_not_created_by_a_typo() {

@@ -29,7 +29,9 @@ import Testing
     @Test(arguments: Exchange.Format.allCases)
     func reasons_and_intentions_read_back_the_same(format: Exchange.Format) throws {
         let text = Exchange.encode(sessions, as: format, localDevice: "this-machine")
-        #expect(try Exchange.decode(text, localDevice: "this-machine") == sessions)
+        var expected = sessions
+        (expected[1].device, expected[1].origin) = ("", "laptop-2")
+        #expect(try Exchange.decode(text, localDevice: "this-machine") == expected)
     }
 
     @Test func json_spells_the_reasons_out_and_leaves_them_out_when_there_are_none() throws {
@@ -41,14 +43,16 @@ import Testing
         #expect(json.components(separatedBy: "\"intention\"").count - 1 == 1)
     }
 
-    @Test func csv_has_the_two_new_columns_last_and_quotes_the_intention() throws {
-        let csv = Exchange.encode(sessions, as: .csv, localDevice: "this-machine")
+    @Test func csv_has_the_new_columns_last_and_quotes_the_intention() throws {
+        var imported = sessions
+        (imported[3].device, imported[3].origin) = ("", "desktop-3")
+        let csv = Exchange.encode(imported, as: .csv, localDevice: "this-machine")
         let lines = csv.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,program,started_at,ended_at,outcome,paused_seconds,deepen_count,quotes,device,reason,intention")
-        #expect(lines[1].hasSuffix(",this-machine,allowed,"))
-        #expect(lines[2].hasSuffix(",laptop-2,outside-hours,"))
-        #expect(lines[3].hasSuffix(",this-machine,,\"reply to Ana, then \"\"close\"\" it — café ☕\""))
-        #expect(lines[4].hasSuffix(",this-machine,,"))
+        #expect(lines[0] == "id,program,started_at,ended_at,outcome,paused_seconds,deepen_count,quotes,device,reason,intention,origin")
+        #expect(lines[1].hasSuffix(",this-machine,allowed,,"))
+        #expect(lines[2].hasSuffix(",laptop-2,outside-hours,,"))
+        #expect(lines[3].hasSuffix(",this-machine,,\"reply to Ana, then \"\"close\"\" it — café ☕\","))
+        #expect(lines[4].hasSuffix(",this-machine,,,desktop-3"))
     }
 
     @Test func an_intention_with_a_line_break_survives_csv() throws {
@@ -80,7 +84,7 @@ import Testing
         #expect(read == [
             SessionRecord(id: "a1", program: "firefox", startedAt: eight, endedAt: later, outcome: .exit,
                           pausedSeconds: 42.5, deepenCount: 2, quotes: ["zen-001", "poetry-004"]),
-            SessionRecord(id: "a2", program: "steam", startedAt: nine, endedAt: nine, outcome: .passthrough, device: "laptop-1"),
+            SessionRecord(id: "a2", program: "steam", startedAt: nine, endedAt: nine, outcome: .passthrough, origin: "laptop-1"),
         ])
     }
 
