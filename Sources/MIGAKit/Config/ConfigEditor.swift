@@ -22,7 +22,7 @@ public struct ConfigEditor {
             for (key, change) in changes.edits {
                 let index = body.firstIndex { Self.key(of: $0) == key }
                 switch (change, index) {
-                case (.set(let value), let index?): body[index] = "\(key) = \(value.text)"
+                case (.set(let value), let index?): body[index] = "\(key) = \(value.text)" + Self.trailingComment(of: body[index])
                 case (.set(let value), nil): body.append("\(key) = \(value.text)")
                 case (.remove, let index?): body.remove(at: index)
                 case (.remove, nil): break
@@ -49,9 +49,10 @@ public struct ConfigEditor {
         let firstTable = lines.firstIndex { Self.headerPath(of: $0) != nil } ?? lines.count
         let line = "\(key) = \(value.text)"
         if let index = lines[..<firstTable].firstIndex(where: { Self.key(of: $0) == key }) {
-            lines[index] = line
+            lines[index] = line + Self.trailingComment(of: lines[index])
         } else {
-            var at = firstTable
+            // Before the first table's own comments, which belong to it.
+            var at = firstTable < lines.count ? Self.commentsAbove(firstTable, in: lines) : firstTable
             while at > 0 && lines[at - 1].allSatisfy(\.isWhitespace) { at -= 1 }
             lines.insert(line, at: at)
             if at == 0 && firstTable < lines.count - 1 { lines.insert("", at: 1) }
@@ -63,7 +64,8 @@ public struct ConfigEditor {
     public func removeProgram(_ command: String) throws(ConfigEditError) {
         var lines = try currentLines()
         guard let table = Self.table(of: command, in: lines) else { return }
-        var range = (table.lowerBound - 1)..<table.upperBound
+        // The table goes with the comments written above it, and nothing of the next one's.
+        var range = Self.commentsAbove(table.lowerBound - 1, in: lines)..<table.upperBound
         // Take one blank line that separated the table with it (the one before,
         // or after a table at the top), so removal undoes addition.
         if range.lowerBound > 0 && lines[range.lowerBound - 1].allSatisfy(\.isWhitespace) {
@@ -105,13 +107,47 @@ public struct ConfigEditor {
     }
 
     /// The lines of the table's body (after its header, up to the next header
-    /// or the end, without trailing blank lines).
+    /// or the end, without the comments that belong to the next header and
+    /// without trailing blank lines).
     static func table(of command: String, in lines: [String]) -> Range<Int>? {
         let wanted = ["programs", command]
         guard let header = lines.firstIndex(where: { headerPath(of: $0) == wanted }) else { return nil }
-        var end = lines[(header + 1)...].firstIndex { headerPath(of: $0) != nil } ?? lines.count
+        var end = lines[(header + 1)...].firstIndex { headerPath(of: $0) != nil }.map { commentsAbove($0, in: lines) } ?? lines.count
+        end = max(end, header + 1)
         while end > header + 1 && lines[end - 1].allSatisfy(\.isWhitespace) { end -= 1 }
         return (header + 1)..<end
+    }
+
+    /// Where the comment lines right above line `index` begin: a comment
+    /// belongs to the table or key under it, and goes or stays with it.
+    static func commentsAbove(_ index: Int, in lines: [String]) -> Int {
+        var start = index
+        while start > 0 && lines[start - 1].trimmingWhitespace().hasPrefix("#") { start -= 1 }
+        return start
+    }
+
+    /// The comment at the end of a `key = value` line, with the spaces before
+    /// it (`   # short`), or "" when there is none. A `#` inside a string is text.
+    static func trailingComment(of line: String) -> String {
+        var quote: Character?
+        var escaped = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if let open = quote {
+                if escaped { escaped = false } else if open == "\"" && character == "\\" { escaped = true } else if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                var start = index
+                while start > line.startIndex && (line[line.index(before: start)] == " " || line[line.index(before: start)] == "\t") {
+                    start = line.index(before: start)
+                }
+                return String(line[start...])
+            }
+            index = line.index(after: index)
+        }
+        return ""
     }
 
     /// The keys of a table header, `[programs."python3.11"]` → programs,

@@ -57,6 +57,56 @@ import Testing
         #expect(try contents() == "[programs.steam]\npause = 120\n")
     }
 
+    static let commented = """
+        # Settings
+        pause = 3   # short
+
+        # Chat: evenings only
+        [programs.discord]
+        name = "Discord"
+
+        # Steam: weekends only
+        [programs.steam]
+        pause = 120
+        """ + "\n"
+
+    @Test func a_comment_goes_with_the_table_under_it() throws {
+        try folder.write(Self.commented, to: "config/miga/config.toml")
+        try editor.removeProgram("discord")
+        #expect(try contents() == """
+            # Settings
+            pause = 3   # short
+
+            # Steam: weekends only
+            [programs.steam]
+            pause = 120
+            """ + "\n")
+    }
+
+    @Test func new_keys_go_into_their_table_not_under_the_next_ones_comment() throws {
+        try folder.write(Self.commented, to: "config/miga/config.toml")
+        try editor.setProgram("discord", ProgramChanges(allowMinutes: 15))
+        #expect(try contents() == Self.commented.replacingOccurrences(of: "name = \"Discord\"\n", with: "name = \"Discord\"\nallow_minutes = 15\n"))
+    }
+
+    @Test func a_changed_line_keeps_its_trailing_comment() throws {
+        try folder.write(Self.commented.replacingOccurrences(of: "pause = 120", with: "pause = 120 # \"long\" # really"),
+                         to: "config/miga/config.toml")
+        try editor.setTopLevel("pause", to: .integer(5))
+        try editor.setProgram("steam", ProgramChanges(pause: 90))
+        let text = try contents()
+        #expect(text.contains("\npause = 5   # short\n"))
+        #expect(text.contains("\npause = 90 # \"long\" # really\n"))
+        #expect(ConfigEditor.trailingComment(of: "name = \"a # b\"  # c") == "  # c")
+        #expect(ConfigEditor.trailingComment(of: "name = 'it''s # x'") == "")
+    }
+
+    @Test func a_new_top_level_setting_goes_above_the_first_tables_comment() throws {
+        try folder.write(Self.commented, to: "config/miga/config.toml")
+        try editor.setTopLevel("interests", to: .strings(["Zen"]))
+        #expect(try contents() == Self.commented.replacingOccurrences(of: "pause = 3   # short\n", with: "pause = 3   # short\ninterests = [\"Zen\"]\n"))
+    }
+
     @Test func names_with_awkward_characters_are_quoted() throws {
         try editor.setProgram("my.app", ProgramChanges(name: "Say \"hi\" \\ there"))
         let config = ConfigLoader.load(from: path).config
