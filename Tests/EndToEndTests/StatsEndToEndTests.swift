@@ -122,6 +122,13 @@ import Testing
         #expect((numbers["filter"] as? [String: Any])?["device"] as? String == laptopID)
     }
 
+    @Test(arguments: ["2026-11-31", "2026-02-30", "2026-13-01"])
+    func history_refuses_a_date_that_does_not_exist(date: String) throws {
+        let result = try miga("history", "--since", date)
+        #expect(result.status == 64)
+        #expect(result.error.contains("--since takes a date that exists"), "\(result.error)")
+    }
+
     @Test func a_device_is_named_by_a_unique_start_of_its_id_or_this() throws {
         try pause("e", times: 1)
         let this = try SessionStore(path: sandbox.storePath).deviceID()

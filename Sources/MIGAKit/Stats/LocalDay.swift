@@ -21,6 +21,18 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         number = era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day written `YYYY-MM-DD`, or nil for anything else, an impossible
+    /// date included (2026-02-30, 2026-11-31, 2026-13-01).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        let candidate = LocalDay(year: year, month: month, day: day)
+        // A date that does not exist comes back as another one.
+        guard (1...12).contains(month), candidate.components == (year, month, day) else { return nil }
+        self = candidate
+    }
+
     /// The local day on which `instant` falls in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
         let seconds = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))

@@ -34,15 +34,11 @@ extension Miga {
 
         func validate() throws {
             if json && csv { throw ValidationError("--json and --csv go one at a time") }
-            if let since, Self.startOfDay(since) == nil { throw ValidationError("--since takes a date as YYYY-MM-DD, not \"\(since)\"") }
+            if let since, Self.startOfDay(since) == nil { throw ValidationError("--since takes a date that exists, as YYYY-MM-DD, not \"\(printable(since))\"") }
         }
 
         static func startOfDay(_ text: String) -> Date? {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .current
-            return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+            LocalDay(parsing: text)?.start(in: .current)
         }
 
         func run() throws {
