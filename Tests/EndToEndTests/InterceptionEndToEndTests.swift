@@ -207,6 +207,18 @@ import Testing
         #expect(ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["argv-dump"] != nil)
     }
 
+    @Test func a_path_that_cannot_be_executed_is_126_and_a_missing_one_127() throws {
+        try "not a program".write(toFile: sandbox.root + "/noexec", atomically: true, encoding: .utf8)
+        for (path, status, message) in [(sandbox.root + "/noexec", Int32(126), "cannot be executed: it is not executable"),
+                                         (sandbox.root + "/bin", Int32(126), "cannot be executed: it is a folder"),
+                                         (sandbox.root + "/nothing", Int32(127), "Please install \(sandbox.root)/nothing first.")] {
+            let result = try run(migaBinary, ["gate", path], environment: sandbox.environment)
+            #expect(result.status == status, "\(path): \(result.error)")
+            #expect(result.error.contains(message), "\(result.error)")
+        }
+        #expect(try sandbox.sessions().isEmpty, "nothing is recorded")
+    }
+
     @Test func refusals_say_why_with_their_statuses() throws {
         let missing = try run(migaBinary, ["protect", "not-installed"], environment: sandbox.environment)
         #expect(missing.status == 127)

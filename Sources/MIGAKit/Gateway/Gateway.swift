@@ -133,7 +133,11 @@ public final class Gateway {
                                        skippingFiles: [context.gatewayIdentity],
                                        skippingDirectories: [paths.shimDirectory])
         guard let path = resolver.resolve(request.command) else {
-            context.messages("Please install \(settings.name ?? request.command) first.")
+            if let (path, reason) = resolver.unrunnable(request.command) {
+                context.messages("miga: \(printable(path)) cannot be executed: \(reason).")
+                return .finish(ExitStatus.cannotExecute)
+            }
+            context.messages("Please install \(printable(settings.name ?? request.command)) first.")
             return .finish(ExitStatus.notInstalled)
         }
         let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,

@@ -55,6 +55,28 @@ public struct ProgramResolver: Sendable {
         return nil
     }
 
+    /// When `resolve` finds nothing: the file that stands where the program
+    /// should be but cannot be run (a folder, a file without execute
+    /// permission), with why, as a shell would say it; nil when there is none.
+    public func unrunnable(_ command: String) -> (path: String, reason: String)? {
+        guard !command.isEmpty else { return nil }
+        let candidates = command.contains("/") ? [command]
+            : searchPath.split(separator: ":", omittingEmptySubsequences: false).compactMap { entry -> String? in
+                let directory = entry.isEmpty ? "." : String(entry)
+                if let identity = FileIdentity(path: directory), skippedDirectories.contains(identity) { return nil }
+                return directory.hasSuffix("/") ? directory + command : directory + "/" + command
+            }
+        for path in candidates {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            if skippedFiles.contains(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) { continue }
+            if info.st_mode & S_IFMT == S_IFDIR { return (path, "it is a folder") }
+            if access(path, X_OK) != 0 { return (path, "it is not executable (permission denied)") }
+            if info.st_mode & S_IFMT != S_IFREG { return (path, "it is not a regular file") }
+        }
+        return nil
+    }
+
     private func isRunnable(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(path, X_OK) == 0 else { return false }
