@@ -18,7 +18,7 @@ extension StatsReport {
         document["filter"] = ["days": filter.days ?? NSNull(), "program": filter.program ?? NSNull(),
                               "device": filter.device ?? NSNull()] as [String: Any]
         document["streak"] = ["current": streak.current, "best": streak.best]
-        document["week"] = ["this": totals(thisWeek), "last": totals(lastWeek)]
+        document["week"] = ["days": weekDays, "this": totals(thisWeek), "last": totals(lastWeek)]
         document["days"] = days.map { ["date": $0.day.description, "conscious_exits": $0.exits, "proceeds": $0.proceeds] }
         document["programs"] = programs.map { program -> [String: Any] in
             var entry = totals(program.totals)

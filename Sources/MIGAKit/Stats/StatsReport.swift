@@ -78,9 +78,13 @@ public struct StatsReport: Equatable, Sendable {
     /// The chart: oldest day first, ending today.
     public let days: [DayCount]
     public let programs: [ProgramCount]
-    /// The last 7 local days, and the 7 before them: the trend arrows.
+    /// The last 7 local days, and the 7 before them: the trend arrows. With
+    /// `--days` under 7, the last N days and the N before, so that no figure
+    /// on the screen covers more than the filter asks.
     public let thisWeek: Totals
     public let lastWeek: Totals
+    /// How many days `thisWeek` covers.
+    public var weekDays: Int { min(7, filter.days ?? 7) }
 
     /// The seed's hoped-for share of conscious exits.
     public static let hopedForBand = 18...30
@@ -119,11 +123,12 @@ public struct StatsReport: Equatable, Sendable {
         }
 
         var week = unbounded
-        week.from = midnight(daysAgo: 6)
+        let span = min(7, filter.days ?? 7)
+        week.from = midnight(daysAgo: span - 1)
         week.until = tomorrow
         let thisWeek = try store.totals(week)
-        week.from = midnight(daysAgo: 13)
-        week.until = midnight(daysAgo: 6)
+        week.from = midnight(daysAgo: 2 * span - 1)
+        week.until = midnight(daysAgo: span - 1)
         let lastWeek = try store.totals(week)
 
         let streak = Streak(exitDays: try store.exitDays(in: timeZone, unbounded), today: today)

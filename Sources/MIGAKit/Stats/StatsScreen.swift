@@ -27,13 +27,19 @@ public enum StatsScreen {
     static func cards(_ report: StatsReport, width: Int) -> [Line] {
         let totals = report.totals
         let (week, before) = (report.thisWeek, report.lastWeek)
-        // Arrows compare this week with the week before, so they sit on the week's line.
+        // Arrows compare this week with the week before, so they sit on the
+        // week's line; under --days of less than a week, those days with as many before.
+        let span = switch report.weekDays {
+        case 7: "this week"
+        case 1: "today"
+        case let days: "these \(days) days"
+        }
         let exitsCard = Card(title: "Conscious exits", value: "\(totals.exits)", captions: [
-            [Span("this week \(week.exits) ", .muted)] + trend(week.exits, before.exits),
+            [Span("\(span) \(week.exits) ", .muted)] + trend(week.exits, before.exits),
             [Span("of \(totals.sessions) pause\(totals.sessions == 1 ? "" : "s")", .muted)],
         ])
         let hoursCard = Card(title: "Hours reclaimed", value: duration(totals.pausedSeconds), captions: [
-            [Span("this week \(duration(week.pausedSeconds)) ", .muted)] + trend(week.pausedSeconds, before.pausedSeconds),
+            [Span("\(span) \(duration(week.pausedSeconds)) ", .muted)] + trend(week.pausedSeconds, before.pausedSeconds),
             [Span("spent in pauses", .muted)],
         ])
         let band = StatsReport.hopedForBand

@@ -103,6 +103,20 @@ import Testing
         #expect(report.programs.first?.totals.sessions == 4)
     }
 
+    @Test func under_days_of_less_than_a_week_the_trend_covers_those_days() throws {
+        try add(.exit, hoursAgo: 1)
+        try add(.exit, hoursAgo: 24 * 3 + 1)
+        try add(.exit, hoursAgo: 24 * 5)
+        try add(.exit, hoursAgo: 24 * 9)
+        let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 3), now: now, timeZone: berlin)
+        #expect(report.totals.exits == 1)
+        #expect(report.weekDays == 3)
+        #expect(report.thisWeek.exits == 1, "no figure covers more than the 3 days asked for")
+        #expect(report.lastWeek.exits == 2, "the 3 days before")
+        let screen = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
+        #expect(screen.contains("these 3 days 1") && !screen.contains("this week"), "\(screen)")
+    }
+
     @Test func a_single_session_is_a_whole_history() throws {
         try add(.exit, hoursAgo: 0.5, paused: 45)
         let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
