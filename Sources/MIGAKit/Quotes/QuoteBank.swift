@@ -49,6 +49,13 @@ public struct QuoteBank: Sendable {
         return order.map { ($0, counts[$0]!) }
     }
 
+    /// The bank's own spelling of `tag`: tags match without regard to case,
+    /// so "nature" is Nature. Nil for a tag no quote carries.
+    public func spelling(of tag: String) -> String? {
+        let wanted = tag.lowercased()
+        return quotes.lazy.flatMap(\.tags).first { $0.lowercased() == wanted }
+    }
+
     /// Reads a quote file, keeping every good line and reporting each bad one.
     public static func parse(_ text: String, file: String) -> (quotes: [Quote], problems: [QuoteFileProblem]) {
         var text = text

@@ -51,6 +51,7 @@ public struct QuoteLibrary: Sendable {
     public func add(text: String, tags: [String], source: String?) throws(QuoteEditError) -> Quote {
         let text = Self.oneLine(text)
         let tags = tags.map { Self.oneLine(Self.field($0).replacingOccurrences(of: ",", with: " ")) }.filter { !$0.isEmpty }
+            .map { bank.spelling(of: $0) ?? $0 }
         guard !text.isEmpty else { throw QuoteEditError(message: "the quote has no text") }
         guard !tags.isEmpty else { throw QuoteEditError(message: "give the quote at least one tag (--tag Nature)") }
         if let existing = own(text: text) { return existing }
@@ -90,7 +91,8 @@ public struct QuoteLibrary: Sendable {
     public func importFortunes(from path: String, tag: String? = nil) throws(QuoteEditError) -> [Quote] {
         guard let data = FileManager.default.contents(atPath: path) else { throw QuoteEditError(message: "cannot read \(path)") }
         let name = (path as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "fortunes"
-        let tag = tag ?? (name.prefix(1).uppercased() + name.dropFirst())
+        let named = tag ?? (name.prefix(1).uppercased() + name.dropFirst())
+        let tag = bank.spelling(of: named) ?? named
         let entries: [FortuneFile.Entry]
         do {
             entries = try FortuneFile.parse(Array(data), file: path)

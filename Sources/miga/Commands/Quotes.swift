@@ -32,7 +32,8 @@ extension Miga {
 
             func run() throws {
                 let library = Quotes.library()
-                let quotes = library.bank.quotes.filter { quote in tag.map { wanted in quote.tags.contains { $0.lowercased() == wanted.lowercased() } } ?? true }
+                let wanted = tag.map { library.bank.spelling(of: $0) ?? $0 }
+                let quotes = library.bank.quotes.filter { quote in wanted.map(quote.tags.contains) ?? true }
                 let width = outputColumns(environment: processEnvironment())
                 for quote in quotes {
                     let head = "\(quote.id)  [\(quote.tags.joined(separator: ", "))]\(quote.file == nil ? "" : " (yours)")  "
@@ -184,10 +185,11 @@ extension Miga {
 
             func run() throws {
                 let paths = XDGPaths(environment: processEnvironment())
-                let known = QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts.map(\.tag)
+                let bank = QuoteLibrary(folder: paths.userQuotesDirectory).bank
+                let known = bank.tagCounts.map(\.tag)
                 var chosen: [String] = []
                 for tag in tags {
-                    guard let match = known.first(where: { $0.lowercased() == tag.lowercased() }) else {
+                    guard let match = bank.spelling(of: tag) else {
                         printError("miga: there is no tag \"\(tag)\"; the tags are: \(known.joined(separator: ", "))")
                         throw ExitCode(ExitStatus.usage)
                     }

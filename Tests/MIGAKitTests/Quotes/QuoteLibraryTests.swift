@@ -33,6 +33,18 @@ import Testing
         #expect(throws: QuoteEditError.self) { try QuoteLibrary(folder: quotes).add(text: "No tag.", tags: [], source: nil) }
     }
 
+    @Test func tags_match_without_regard_to_case_and_keep_the_banks_spelling() throws {
+        let added = try QuoteLibrary(folder: quotes).add(text: "Moss on the north side.", tags: ["nature", "MOSS"], source: nil)
+        #expect(added.tags == ["Nature", "MOSS"])
+        let library = QuoteLibrary(folder: quotes)
+        #expect(!library.bank.tagCounts.contains { $0.tag == "nature" })
+        #expect(library.bank.spelling(of: "moss") == "MOSS")
+        #expect(library.bank.spelling(of: "lichen") == nil)
+        // The same text again is the quote already there.
+        #expect(try library.add(text: "Moss on the north side.", tags: ["Nature"], source: nil).id == added.id)
+        #expect(QuoteLibrary(folder: quotes).bank.quotes.filter { $0.file != nil }.count == 1)
+    }
+
     @Test func a_fortune_file_keeps_every_entry_its_source_and_its_tag() throws {
         try folder.write("""
             A penny saved is a penny
