@@ -90,6 +90,24 @@ import Testing
         #expect(try miga("history").output.contains("steam  unprotected"))
     }
 
+    @Test func the_hub_says_on_its_screen_when_a_program_is_gone_and_stays_where_it_was() throws {
+        try sandbox.program("zapp", "#!/bin/sh\nexit 0\n")
+        #expect(try miga("protect", "steam", "zapp").status == 0)
+        unlink(sandbox.root + "/bin/zapp")
+        let tmux = try Tmux(command: try sandbox.migaScript([]), environment: environment)
+        try tmux.waitForScreen("the hub") { $0.contains("s stats") && $0.contains("Zapp") }
+        try tmux.send("Right")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the reason, on the hub") { $0.contains("Please install Zapp first.") && $0.contains("s stats") }
+        // Still on Zapp: Enter again says the same, rather than opening Steam's pause.
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the reason again") { $0.contains("Please install Zapp first.") }
+        #expect(!(try tmux.screen()).contains("a pause before Steam"))
+        try tmux.send("q")
+        #expect(try sandbox.status() == 0)
+        #expect(try sandbox.sessions().isEmpty)
+    }
+
     /// Steam is the second chosen program (chosen ones come first, in the catalog's order).
     func untickSteam(_ tmux: Tmux) throws {
         try tmux.send("Down")

@@ -137,7 +137,8 @@ public final class Gateway {
                 context.messages("miga: \(printable(path)) cannot be executed: \(reason).")
                 return .finish(ExitStatus.cannotExecute)
             }
-            context.messages("Please install \(printable(settings.name ?? request.command)) first.")
+            let name = loaded.config.programs[settings.command] != nil ? settings.displayName : request.command
+            context.messages("Please install \(printable(name)) first.")
             return .finish(ExitStatus.notInstalled)
         }
         let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,

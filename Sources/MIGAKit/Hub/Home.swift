@@ -72,21 +72,33 @@ public struct Home {
 
     /// The hub until the person quits, or a program is to start.
     func hub(terminal: TerminalDevice) -> GateDecision {
+        // What the gateway has to say ("Please install zapp first.") is said on
+        // the hub's screen, not behind it; and the hub comes back as it was.
+        let said = Messages()
+        var gatewayContext = context
+        gatewayContext.messages = { said.lines.append($0) }
+        var selection = 0
+        var notice: String?
         while true {
             let config = ConfigLoader.load(from: paths.configFile).config
             let tiles = config.programs.values.sorted { $0.displayName < $1.displayName }.map {
                 HubScreen.Tile(command: $0.command, name: $0.displayName, glyph: ProgramCatalog.glyph(for: $0.command))
             }
-            var screen = HubScreen(tiles: tiles, streak: streak())
-            switch MIGAKit.run(&screen, on: terminal, palette: palette) {
+            var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice)
+            let result = MIGAKit.run(&screen, on: terminal, palette: palette)
+            (selection, notice) = (screen.selection, nil)
+            switch result {
             case .open(let command):
+                said.lines = []
                 // The pause leaves the terminal when it ends; the hub comes back after an exit.
-                if case .launch(let launch) = Gateway(context: context).run(GateRequest(command: command)) {
+                if case .launch(let launch) = Gateway(context: gatewayContext).run(GateRequest(command: command)) {
                     // Opened without a pause (an allowance, outside focus hours): the
                     // hub's screen is still up and must go before the program starts.
                     terminal.leave()
+                    for line in said.lines { context.messages(line) }
                     return .launch(launch)
                 }
+                if !said.lines.isEmpty { notice = said.lines.map(printable).joined(separator: " ") }
             case .stats:
                 showStats(on: terminal)
             case .quit, nil:
@@ -94,6 +106,11 @@ public struct Home {
                 return .finish(ExitStatus.success)
             }
         }
+    }
+
+    /// Lines the gateway said while the hub's screen is up.
+    final class Messages: @unchecked Sendable {
+        var lines: [String] = []
     }
 
     func streak() -> Streak {

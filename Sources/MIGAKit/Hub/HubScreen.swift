@@ -23,14 +23,19 @@ public struct HubScreen: InteractiveScreen {
     public let tiles: [Tile]
     public let streak: Streak
     public private(set) var selection = 0
+    /// A line for the person about what just happened (a program that could
+    /// not be opened), shown until the next key.
+    public private(set) var notice: String?
     private var columns = 1
 
     static let tileWidth = 16
     static let tileHeight = 4
 
-    public init(tiles: [Tile], streak: Streak) {
+    public init(tiles: [Tile], streak: Streak, selection: Int = 0, notice: String? = nil) {
         self.tiles = tiles
         self.streak = streak
+        self.selection = max(0, min(selection, tiles.count - 1))
+        self.notice = notice
     }
 
     public mutating func resize(_ size: TerminalSize) {
@@ -42,6 +47,7 @@ public struct HubScreen: InteractiveScreen {
     }
 
     public mutating func handle(_ key: Key) -> Result? {
+        notice = nil
         switch key {
         case .character("q"), .escape, .control("c"), .control("d"): return .quit
         case .character("s"): return .stats
@@ -90,8 +96,9 @@ public struct HubScreen: InteractiveScreen {
             }
         }
         let hint = "←↑↓→ or a letter chooses · Enter opens it, after a pause · s stats · q quit"
-        return ScreenLayout.compose(size: size, header: header, body: body,
-                                    footer: [Line.centered(TextWrap.truncate(hint, width: width - 2), .muted, in: width)])
+        var footer = [Line.centered(TextWrap.truncate(hint, width: width - 2), .muted, in: width)]
+        if let notice { footer = [Line.centered(TextWrap.truncate(notice, width: width - 2), .quote, in: width), .blank] + footer }
+        return ScreenLayout.compose(size: size, header: header, body: body, footer: footer)
     }
 
     /// One row of tiles, each a small rounded card: the glyph, then the name.

@@ -39,6 +39,11 @@ public struct Protection: Sendable {
         if let problem = changes.problem {
             throw ProtectionError(message: "miga: \(problem)", status: ExitStatus.usage)
         }
+        var changes = changes
+        if changes.name == nil, ConfigLoader.load(from: paths.configFile).config.programs[command]?.name == nil,
+           let name = menuName(of: command) {
+            changes.name = name
+        }
         do {
             try editor.setProgram(command, changes)
         } catch {
@@ -47,6 +52,16 @@ public struct Protection: Sendable {
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
         return try installRoutes(command, into: &manifest)
+    }
+
+    /// What the application menu calls `command` ("Firefox ESR" for
+    /// firefox-esr), for a program protected without a name of its own; nil
+    /// when no entry starts it, or its name is no more than the command.
+    func menuName(of command: String) -> String? {
+        guard let name = desktop.sources(for: command).lazy.compactMap({ $0.entry.value("Name") }).first else { return nil }
+        let clean = printable(name).trimmingWhitespace()
+        guard !clean.isEmpty, clean.count <= 60, clean.lowercased() != command.lowercased() else { return nil }
+        return clean
     }
 
     /// Writes the shim and the menu overrides of `command`, each derived from

@@ -330,6 +330,23 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: new.shims.path + "/firefox") == home.path + "/live/miga")
     }
 
+    @Test func a_program_protected_without_a_name_takes_its_menu_entrys() throws {
+        try home.write("[Desktop Entry]\nType=Application\nName=Firefox ESR\nExec=/usr/lib/firefox-esr/firefox-esr %u\n",
+                       to: "system/applications/firefox-esr.desktop")
+        try home.write("[Desktop Entry]\nType=Application\nName=Sig\u{1B}]52;c;aGk=\u{7}nal\nExec=signal-desktop %U\n",
+                       to: "system/applications/signal-desktop.desktop")
+        try protection.protect("firefox-esr")
+        try protection.protect("signal-desktop")
+        try protection.protect("htop", ProgramChanges(name: "My htop"))
+        let programs = ConfigLoader.load(from: protection.paths.configFile).config.programs
+        #expect(programs["firefox-esr"]?.displayName == "Firefox ESR")
+        #expect(programs["signal-desktop"]?.displayName == "Sig\u{FFFD}]52;c;aGk=\u{FFFD}nal", "nothing the terminal would obey")
+        #expect(programs["htop"]?.displayName == "My htop")
+        // A name the person gave stays when protected again.
+        try protection.protect("htop")
+        #expect(ConfigLoader.load(from: protection.paths.configFile).config.programs["htop"]?.displayName == "My htop")
+    }
+
     /// desktop-file-validate, the freedesktop reference checker.
     func validate(_ path: String) throws -> Bool {
         let process = Process()
