@@ -53,7 +53,8 @@ public enum ConfigEditing {
 
     /// Returns the exit status and what to tell the person.
     public static func edit(path: String, environment: [String: String],
-                            askAgain: () -> Bool = askOnTerminal) -> (status: Int32, message: String?) {
+                            askAgain: () -> Bool = askOnTerminal,
+                            report: (String) -> Void = printError) -> (status: Int32, message: String?) {
         guard let editor = editorCommand(environment) else {
             return (ExitStatus.failure, "miga: no editor found; set $VISUAL or $EDITOR")
         }
@@ -81,7 +82,9 @@ public enum ConfigEditing {
                 }
                 return (ExitStatus.success, "Saved \(path).")
             }
-            for problem in problems { printError("miga: \(problem)") }
+            // The edit is refused, the file untouched: what MIGA would do with a broken file does not apply.
+            report("miga: your edit was not saved; \(path) is as it was:")
+            for problem in problems { report("  \(problem.cause)") }
             guard askAgain() else { return (ExitStatus.failure, "miga: \(path) was left as it was") }
         }
     }

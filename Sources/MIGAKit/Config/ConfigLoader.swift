@@ -5,24 +5,31 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int?
     public let column: Int?
+    /// What is wrong.
     public let message: String
+    /// What MIGA does about it meanwhile ("using the default"), said after the cause.
+    public let consequence: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, consequence: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
+        self.consequence = consequence
         // One line, always: a message quoting the file's own line break would
         // start what looks like a problem of its own.
         self.message = message.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
             .replacingOccurrences(of: "\r", with: "⏎")
     }
 
-    public var description: String {
+    /// Where, and what is wrong, without what MIGA does about it.
+    public var cause: String {
         var place = file
         if let line { place += ":\(line)" }
         if let line, line > 0, let column { place += ":\(column)" }
         return "\(place): \(message)"
     }
+
+    public var description: String { cause + (consequence.map { "; " + $0 } ?? "") }
 }
 
 /// The config as read, and everything that could not be used.
@@ -48,14 +55,14 @@ public enum ConfigLoader {
             guard let text = try readTextFile(path) else { return LoadedConfig() }
             return parse(text, file: path)
         } catch {
-            return LoadedConfig(problems: [ConfigProblem(file: path, message: "cannot be read (\(error)); using the defaults")])
+            return LoadedConfig(problems: [ConfigProblem(file: path, message: "cannot be read (\(error))", consequence: "using the defaults")])
         }
     }
 
     public static func parse(_ text: String, file: String) -> LoadedConfig {
         if let (line, column, message) = unsafeForParser(text) {
-            let problem = ConfigProblem(file: file, line: line, column: column,
-                                        message: "\(message); using the defaults until it is fixed")
+            let problem = ConfigProblem(file: file, line: line, column: column, message: message,
+                                        consequence: "using the defaults until it is fixed")
             return LoadedConfig(problems: [problem], syntaxError: problem)
         }
         let table: TOMLTable
@@ -63,11 +70,11 @@ public enum ConfigLoader {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let position = error.source.begin
-            let problem = ConfigProblem(file: file, line: position.line, column: position.column,
-                                        message: "\(error.description); using the defaults until it is fixed")
+            let problem = ConfigProblem(file: file, line: position.line, column: position.column, message: error.description,
+                                        consequence: "using the defaults until it is fixed")
             return LoadedConfig(problems: [problem], syntaxError: problem)
         } catch {
-            return LoadedConfig(problems: [ConfigProblem(file: file, message: "\(error); using the defaults")])
+            return LoadedConfig(problems: [ConfigProblem(file: file, message: "\(error)", consequence: "using the defaults")])
         }
         var reader = Reader(file: file, locator: KeyLocator(text: text))
         let config = reader.read(table)
@@ -224,7 +231,7 @@ public enum ConfigLoader {
                         settings.nonInteractive = policy
                     } else {
                         let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                        report(at: at, "`\(dotted(at))` must be one of \(choices), not \"\(word)\"; using \"pass\"")
+                        report(at: at, "`\(dotted(at))` must be one of \(choices), not \"\(word)\"", then: "using \"pass\"")
                     }
                 case "allow_minutes": settings.allowMinutes = allowance(value, at: at)
                 case "escalate": settings.escalate = bool(value, at: at) ?? false
@@ -237,7 +244,7 @@ public enum ConfigLoader {
                     do {
                         settings.hours = try FocusHours(text)
                     } catch {
-                        report(at: at, "`\(dotted(at))`: \(error); protecting at all hours")
+                        report(at: at, "`\(dotted(at))`: \(error)", then: "protecting at all hours")
                     }
                 case "hold_when_unfocused": settings.holdWhenUnfocused = bool(value, at: at) ?? false
                 case "ask_intention": settings.askIntention = bool(value, at: at) ?? false
@@ -250,7 +257,7 @@ public enum ConfigLoader {
 
         mutating func pause(_ value: TOMLValueConvertible, at path: [String]) -> Int? {
             if let seconds = value.int, Config.pauseRange.contains(seconds) { return seconds }
-            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound), not \(value.debugDescription); using the default")
+            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound), not \(value.debugDescription)", then: "using the default")
             return nil
         }
 
@@ -258,19 +265,19 @@ public enum ConfigLoader {
         mutating func allowance(_ value: TOMLValueConvertible, at path: [String]) -> Double? {
             let minutes = value.double ?? value.int.map(Double.init)
             if let minutes, minutes > 0, minutes <= ProgramSettings.allowRange.upperBound { return minutes }
-            report(at: path, "`\(dotted(path))` must be a number of minutes above 0 and at most \(Int(ProgramSettings.allowRange.upperBound)), not \(value.debugDescription); no allowance")
+            report(at: path, "`\(dotted(path))` must be a number of minutes above 0 and at most \(Int(ProgramSettings.allowRange.upperBound)), not \(value.debugDescription)", then: "no allowance")
             return nil
         }
 
         mutating func seconds(_ value: TOMLValueConvertible, in range: ClosedRange<Int>, at path: [String]) -> Int? {
             if let seconds = value.int, range.contains(seconds) { return seconds }
-            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound), not \(value.debugDescription); using the default")
+            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound), not \(value.debugDescription)", then: "using the default")
             return nil
         }
 
         mutating func bool(_ value: TOMLValueConvertible, at path: [String]) -> Bool? {
             if let flag = value.bool { return flag }
-            report(at: path, "`\(dotted(path))` must be true or false, not \(value.debugDescription); using the default")
+            report(at: path, "`\(dotted(path))` must be true or false, not \(value.debugDescription)", then: "using the default")
             return nil
         }
 
@@ -285,7 +292,7 @@ public enum ConfigLoader {
                 let texts = array.compactMap { $0.string }
                 if texts.count == array.count { return texts }
             }
-            report(at: path, "`\(dotted(path))` must be a list of strings, like [\"Stoicism\", \"Nature\"]; using all tags")
+            report(at: path, "`\(dotted(path))` must be a list of strings, like [\"Stoicism\", \"Nature\"]", then: "using all tags")
             return nil
         }
 
@@ -297,9 +304,10 @@ public enum ConfigLoader {
             report(at: path, message)
         }
 
-        mutating func report(at path: [String], _ message: String) {
+        mutating func report(at path: [String], _ message: String, then consequence: String? = nil) {
             let place = locator.location(of: path)
-            problems.append(ConfigProblem(file: file, line: place?.line, column: place?.column, message: message))
+            problems.append(ConfigProblem(file: file, line: place?.line, column: place?.column, message: message,
+                                          consequence: consequence))
         }
 
         func dotted(_ path: [String]) -> String { path.joined(separator: ".") }

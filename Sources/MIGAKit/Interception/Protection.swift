@@ -239,6 +239,9 @@ public struct Protection: Sendable {
     public func pathHint() -> String? {
         let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shims.path }
         if onPath { return nil }
+        if let hook = hookOffer(), hook.present {
+            return "\(hook.shownFile) runs miga init already: in a new shell, typing the name reaches the pause."
+        }
         let (file, line) = hookLine()
         return "To reach the pause by typing the name, add this line to \(file) and open a new shell:\n  \(line)"
     }

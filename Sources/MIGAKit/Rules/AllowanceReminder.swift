@@ -30,8 +30,10 @@ public struct AllowanceReminder: Equatable, Sendable {
     }
 
     public var notification: DesktopNotification {
-        DesktopNotification(summary: "Your \(Self.span(minutes)) with \(programName) are up — still what you want?",
-                            body: "The next time you open \(programName), the pause comes first.")
+        // "Your 1 minute … is up", "Your 15 minutes … are up".
+        let verb = Self.span(minutes).hasPrefix("1 ") ? "is" : "are"
+        return DesktopNotification(summary: "Your \(Self.span(minutes)) with \(programName) \(verb) up — still what you want?",
+                                   body: "The next time you open \(programName), the pause comes first.")
     }
 
     /// "15 minutes", "1 minute", "1.5 minutes", "30 seconds".

@@ -164,8 +164,12 @@ import Testing
         chmod(folder.path + "/fake-editor", 0o755)
         let environment = ["EDITOR": folder.path + "/fake-editor", "PATH": "/usr/bin:/bin"]
         try folder.write("pause = oops\n", to: "next")
-        let refused = ConfigEditing.edit(path: path, environment: environment, askAgain: { false })
+        var said: [String] = []
+        let refused = ConfigEditing.edit(path: path, environment: environment, askAgain: { false }, report: { said.append($0) })
         #expect(refused.status == 1)
+        // The file is untouched and valid: nothing is "using the defaults".
+        #expect(said.first == "miga: your edit was not saved; \(path) is as it was:")
+        #expect(said.count == 2 && said[1].contains("config.toml:1") && !said.joined().contains("using the default"), "\(said)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 40\n")
         try folder.write("pause = 45\n", to: "next")
         let saved = ConfigEditing.edit(path: path, environment: environment, askAgain: { false })

@@ -63,7 +63,7 @@ import Testing
         #expect(problems.count == 1)
         #expect(problem.line == 2)
         #expect(problem.message.hasPrefix("`programs.discord.allow_minutes` must be a number of minutes above 0 and at most 1440"))
-        #expect(problem.message.hasSuffix("; no allowance"))
+        #expect(problem.description.hasSuffix("; no allowance"))
     }
 
     @Test(arguments: ["escalate_step = 0", "escalate_step = 3601", "escalate_step = 1.5", "escalate_step = \"30\""])
@@ -100,7 +100,8 @@ import Testing
         let problem = try #require(problems.first)
         #expect(problems.count == 1)
         #expect(problem.line == 3)
-        #expect(problem.message == "`programs.discord.hours`: \"fry\" is not a day; use Mon, Tue, Wed, Thu, Fri, Sat or Sun; protecting at all hours")
+        #expect(problem.message == "`programs.discord.hours`: \"fry\" is not a day; use Mon, Tue, Wed, Thu, Fri, Sat or Sun")
+        #expect(problem.consequence == "protecting at all hours")
     }
 
     @Test func hours_that_are_not_a_string_are_reported() throws {

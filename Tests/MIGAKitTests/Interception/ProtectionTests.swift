@@ -53,6 +53,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: protection.paths.configFile))
     }
 
+    @Test func the_path_hint_asks_for_the_hook_line_only_when_the_file_lacks_it() throws {
+        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "SHELL": "/bin/bash"]
+        let protection = Protection(paths: self.protection.paths, environment: environment, gateway: self.protection.shims.gateway)
+        #expect(protection.pathHint()?.contains("add this line to ~/.bashrc") == true)
+        try home.write("eval \"$(miga init bash)\"\n", to: ".bashrc")
+        #expect(protection.pathHint() == "~/.bashrc runs miga init already: in a new shell, typing the name reaches the pause.")
+    }
+
     @Test func the_shell_route_is_active_when_the_shim_comes_first() throws {
         try protection.protect("firefox")
         let environment = ["HOME": home.path, "PATH": shims + ":" + home.path + "/bin"]

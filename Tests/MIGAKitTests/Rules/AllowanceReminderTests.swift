@@ -21,6 +21,10 @@ import Testing
         var short = reminder
         short.minutes = 0.5
         #expect(short.notification.summary == "Your 30 seconds with Discord are up — still what you want?")
+        short.minutes = 1
+        #expect(short.notification.summary == "Your 1 minute with Discord is up — still what you want?")
+        short.minutes = 1.5
+        #expect(short.notification.summary == "Your 1.5 minutes with Discord are up — still what you want?")
     }
 
     // MARK: As a command line
