@@ -54,9 +54,13 @@ bench: release
 
 # The manual comes from the same source as --help (swift-argument-parser's
 # generate-manual plugin), the completions from the binary itself.
+# Its EXIT STATUS section is the generator's generic one; MIGA's statuses are
+# in the description, from the same table as --help and the README.
 man: build
 	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
 		--configuration debug --section 1 --authors "The MIGA authors"
+	sed -i 's/^\.Ex -std$$/The statuses and what each means are listed under DESCRIPTION, after the overview./' \
+		.build/plugins/GenerateManual/outputs/miga/miga.1
 
 install: release man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

@@ -12,13 +12,16 @@ struct Miga: ParsableCommand {
             a countdown, and three choices. Exit to Focus is always one key away; Proceed opens \
             the program once the countdown reaches zero. Every choice stays on this machine.
 
+            Exit statuses:
+            \(ExitStatus.helpText)
+
             Example:
               miga gate firefox -- https://example.org
             """,
         version: "0.1.0",
         subcommands: [Hub.self, Setup.self, Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self,
                       Init.self, Quotes.self, Interests.self, ConfigFile.self, Doctor.self, Export.self, Import.self,
-                      SyncFolder.self, Uninstall.self, Remind.self],
+                      SyncFolder.self, Uninstall.self],
         defaultSubcommand: Hub.self
     )
 
@@ -36,6 +39,8 @@ struct Miga: ParsableCommand {
         if let request = GateRequest(launchCommandLine: words, raw: RawArguments.last(words.count)) {
             Gate.open(request)
         }
+        // The allowance reminder the gateway leaves behind is no command of the parser's.
+        if words.first == "remind" { Remind.run(Array(words.dropFirst())) }
         // So does the shell hook, which every new shell asks for.
         if let hook = Init.quickHook(words) {
             print(hook, terminator: "")

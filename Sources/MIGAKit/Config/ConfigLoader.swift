@@ -50,6 +50,11 @@ public struct LoadedConfig: Sendable {
 /// defaults; a broken file means the defaults and a problem naming the line and
 /// column; a bad value means that value's default and a problem naming its key.
 public enum ConfigLoader {
+    /// The settings a config may hold, at the top and in a program's table.
+    static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
+    static let programKeys = ["name", "icon", "pause", "non_interactive", "allow_minutes", "escalate", "escalate_step",
+                              "escalate_max", "hours", "hold_when_unfocused", "ask_intention"]
+
     public static func load(from path: String) -> LoadedConfig {
         do {
             guard let text = try readTextFile(path) else { return LoadedConfig() }
@@ -174,9 +179,6 @@ public enum ConfigLoader {
         let locator: KeyLocator
         var problems: [ConfigProblem] = []
 
-        static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
-        static let programKeys = ["name", "icon", "pause", "non_interactive", "allow_minutes", "escalate", "escalate_step",
-                                  "escalate_max", "hours", "hold_when_unfocused", "ask_intention"]
 
         mutating func read(_ table: TOMLTable) -> Config {
             var config = Config()
@@ -201,7 +203,7 @@ public enum ConfigLoader {
                         if let settings = program(command, entry) { config.programs[command] = settings }
                     }
                 default:
-                    unknown(key, at: [key], known: Self.topLevelKeys)
+                    unknown(key, at: [key], known: ConfigLoader.topLevelKeys)
                 }
             }
             return config
@@ -249,7 +251,7 @@ public enum ConfigLoader {
                 case "hold_when_unfocused": settings.holdWhenUnfocused = bool(value, at: at) ?? false
                 case "ask_intention": settings.askIntention = bool(value, at: at) ?? false
                 default:
-                    unknown(key, at: at, known: Self.programKeys)
+                    unknown(key, at: at, known: ConfigLoader.programKeys)
                 }
             }
             return settings

@@ -32,24 +32,6 @@ public enum GateDecision: Equatable, Sendable {
     case finish(Int32)
 }
 
-/// The exit statuses of `miga gate`, a contract with scripts (see the README).
-public enum ExitStatus {
-    public static let success: Int32 = 0
-    /// Something went wrong that is not the person's doing (a file that cannot be written).
-    public static let failure: Int32 = 1
-    public static let usage: Int32 = 64
-    /// The person left (setup, with Ctrl-C), as a shell reports an interrupt.
-    public static let cancelled: Int32 = 130
-    /// A file to import is not a MIGA export (EX_DATAERR).
-    public static let dataError: Int32 = 65
-    /// A program whose policy is `deny` was started without a terminal.
-    public static let denied: Int32 = 69
-    public static let cannotExecute: Int32 = 126
-    public static let notInstalled: Int32 = 127
-    /// Ended by a signal: 128 + its number (SIGHUP 129, SIGINT 130, SIGTERM 143).
-    public static func signal(_ number: Int32) -> Int32 { 128 + number }
-}
-
 /// Everything the gateway takes from the world, so tests can supply their own.
 public struct GatewayContext {
     public var environment: [String: String]

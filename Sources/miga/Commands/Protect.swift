@@ -39,8 +39,9 @@ extension Miga {
         var pause: Int?
 
         @Option(name: .customLong("non-interactive"),
-                help: ArgumentHelp("What to do when started without a terminal: pass (run at once) or deny.", valueName: "policy"))
-        var nonInteractive: String?
+                help: ArgumentHelp("What to do when started without a terminal: pass (run at once), terminal (the pause in a "
+                                   + "terminal window) or deny.", valueName: "policy"))
+        var nonInteractive: NonInteractivePolicy?
 
         @Option(help: ArgumentHelp("After a Proceed, open again without a pause for this many minutes (0: off).",
                                    valueName: "minutes"))
@@ -70,7 +71,7 @@ extension Miga {
         var askIntention: Bool?
 
         var changes: ProgramChanges {
-            ProgramChanges(name: name, pause: pause, nonInteractive: nonInteractive.flatMap(NonInteractivePolicy.init),
+            ProgramChanges(name: name, pause: pause, nonInteractive: nonInteractive,
                            allowMinutes: allow, escalate: escalate, escalateStep: escalateStep, escalateMax: escalateMax,
                            hours: hours, holdWhenUnfocused: holdWhenUnfocused, askIntention: askIntention)
         }
@@ -78,9 +79,6 @@ extension Miga {
         func validate() throws {
             if commands.isEmpty { throw ValidationError("name at least one command to protect") }
             if name != nil && commands.count > 1 { throw ValidationError("--name goes with one command at a time") }
-            if let nonInteractive, NonInteractivePolicy(rawValue: nonInteractive) == nil {
-                throw ValidationError("--non-interactive must be one of: \(NonInteractivePolicy.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
             if let problem = changes.problem { throw ValidationError(problem) }
         }
 
@@ -209,3 +207,7 @@ extension Miga {
         return Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: gateway)
     }
 }
+
+/// The policies, as `--non-interactive` takes them: help, the manual and the
+/// completions list them from the type itself.
+extension NonInteractivePolicy: ExpressibleByArgument {}

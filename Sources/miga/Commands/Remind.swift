@@ -1,25 +1,18 @@
-import ArgumentParser
 import MIGAKit
 
 extension Miga {
     /// `miga remind …`: keeps the reminder at the end of an allowance. Started
-    /// by the gateway on Proceed, never by hand, so it is not listed in help.
-    struct Remind: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Keep the reminder at the end of an allowance (started by the gateway).",
-            shouldDisplay: false)
-
-        @Argument(parsing: .allUnrecognized)
-        var words: [String] = []
-
-        func run() throws {
+    /// by the gateway on Proceed, never by hand, so it is no command of the
+    /// parser's: it appears in no help, manual page or completion.
+    enum Remind {
+        static func run(_ words: [String]) -> Never {
             guard let reminder = AllowanceReminder(arguments: words) else {
-                printError("miga remind: these are not the words the gateway writes: \(words.joined(separator: " "))")
-                throw ExitCode(ExitStatus.usage)
+                printError("miga remind: these are not the words the gateway writes: \(printable(words.joined(separator: " ")))")
+                endProcess(ExitStatus.usage)
             }
-            let environment = processEnvironment()
-            reminder.keep(gateway: ShimDirectory.runningGateway ?? CommandLine.arguments[0], environment: environment,
+            reminder.keep(gateway: ShimDirectory.runningGateway ?? CommandLine.arguments[0], environment: processEnvironment(),
                           notifier: LibnotifyNotifier())
+            endProcess(ExitStatus.success)
         }
     }
 }
