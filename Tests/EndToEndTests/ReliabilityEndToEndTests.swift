@@ -159,7 +159,7 @@ import Testing
         bytes += Array("mine-3 | Tea | | \n".utf8)
         bytes += Array(("mine-4 | Tea | | " + String(repeating: "very long ", count: 20_000) + "\n").utf8)
         let quotesFile = quotesFolder + "/mine.txt"
-        FileManager.default.createFile(atPath: quotesFile, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: quotesFile, contents: Data(bytes)))
 
         let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: sandbox.environment)
         try tmux.waitForScreen("the pause despite it all") { $0.contains("Exit to Focus") }

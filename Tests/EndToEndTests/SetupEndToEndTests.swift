@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func malformed_fortune_input_is_refused_with_a_line_number() throws {
-        FileManager.default.createFile(atPath: sandbox.root + "/notes", contents: Data("fine\n%\nbad \u{FF}".utf8.dropLast(2)) + Data([0xFF, 0x0A]))
+        #expect(FileManager.default.createFile(atPath: sandbox.root + "/notes", contents: Data("fine\n%\nbad \u{FF}".utf8.dropLast(2)) + Data([0xFF, 0x0A])))
         let result = try miga("quotes", "import", sandbox.root + "/notes")
         #expect(result.status == 65)
         #expect(result.error.contains("notes:3: not UTF-8 text"))

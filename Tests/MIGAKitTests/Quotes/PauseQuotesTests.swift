@@ -19,8 +19,8 @@ import Testing
             empty | Tea | |
             """, to: "quotes/a.txt")
         try folder.write("tea-2 | Tea | | a second file's copy is skipped\nzen-x | Zen | Bashō | A frog.\n", to: "quotes/b.txt")
-        FileManager.default.createFile(atPath: folder.path + "/quotes/c.txt",
-                                       contents: Data("bytes-1 | Odd | | caf\u{E9} ".utf8 + [0xFF] + Array(" end\n".utf8)))
+        #expect(FileManager.default.createFile(atPath: folder.path + "/quotes/c.txt",
+                                       contents: Data("bytes-1 | Odd | | caf\u{E9} ".utf8 + [0xFF] + Array(" end\n".utf8))))
     }
 
     @Test(arguments: [[], ["tea"], ["ZEN", "rest"], ["nothing-matches"]])

@@ -72,8 +72,8 @@ import Testing
 
     @Test func malformed_fortune_files_are_refused_with_a_line_number() throws {
         try folder.write("fine\n%\nalso fine\n", to: "ok")
-        FileManager.default.createFile(atPath: folder.path + "/latin1", contents: Data("one\n%\ncaf".utf8) + Data([0xE9, 0x0A]))
-        FileManager.default.createFile(atPath: folder.path + "/binary", contents: Data("one\n%\n".utf8) + Data([0x7F, 0x45, 0x4C, 0x46, 0x00]))
+        #expect(FileManager.default.createFile(atPath: folder.path + "/latin1", contents: Data("one\n%\ncaf".utf8) + Data([0xE9, 0x0A])))
+        #expect(FileManager.default.createFile(atPath: folder.path + "/binary", contents: Data("one\n%\n".utf8) + Data([0x7F, 0x45, 0x4C, 0x46, 0x00])))
         try folder.write("\n%\n\n%\n", to: "empty")
         let library = QuoteLibrary(folder: quotes)
         #expect(throws: QuoteEditError(message: "\(folder.path)/latin1:3: not UTF-8 text")) { try library.importFortunes(from: folder.path + "/latin1") }
