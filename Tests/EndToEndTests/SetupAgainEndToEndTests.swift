@@ -66,7 +66,7 @@ import Testing
         try finish(tmux, pauseShown: "1:00")
         try tmux.waitForScreen("the switch-off pause") { $0.contains("a pause before unprotecting Steam") && $0.contains("Exit to Focus") }
         try tmux.send("e")
-        try tmux.waitForScreen("the hub") { $0.contains("s stats") }
+        try tmux.waitForScreen("the hub, saying so") { $0.contains("s stats") && $0.contains("Nothing switched off: Steam stays protected.") }
         try tmux.send("q")
         #expect(try sandbox.status() == 0)
         #expect(ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config.programs["steam"] != nil)

@@ -24,6 +24,7 @@ public struct Home {
             return .finish(ExitStatus.usage)
         }
         let firstRun = ConfigLoader.load(from: paths.configFile).config.programs.isEmpty
+        var notice: String?
         if setupFirst || firstRun {
             guard let outcome = setup(firstRun: firstRun, protection: protection, terminal: terminal) else {
                 terminal.leave()
@@ -35,12 +36,14 @@ public struct Home {
                 for line in outcome.done + outcome.problems { context.messages(line) }
                 return .finish(ExitStatus.failure)
             }
+            notice = outcome.kept
         }
-        return hub(terminal: terminal)
+        return hub(terminal: terminal, notice: notice)
     }
 
-    /// Runs setup; its answers applied, or nil when the person left.
-    func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String])? {
+    /// Runs setup; its answers applied (and what stays protected though
+    /// unticked, said), or nil when the person left.
+    func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String], kept: String?)? {
         let config = ConfigLoader.load(from: paths.configFile).config
         var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(),
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
@@ -51,6 +54,7 @@ public struct Home {
         // `miga unprotect` comes first, and the history records the choice.
         let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
         var keeping: Set<String> = []
+        var kept: String?
         if !unticked.isEmpty {
             let names = unticked.map { config.settings(for: $0).displayName }.formatted(.list(type: .and))
             let outcome: ProtectionChange.Outcome
@@ -61,24 +65,26 @@ public struct Home {
             case .exitToFocus:
                 outcome = .kept
                 keeping = Set(unticked)
+                kept = "✓ Nothing switched off: \(names) \(unticked.count == 1 ? "stays" : "stay") protected."
             case .signal, .hangup, .yielded, .firstFrameDrawn:
                 return nil
             }
             let change = ProtectionChange(at: context.time.now(), action: .unprotect, subjects: unticked, outcome: outcome)
             if let problem = change.record(inStoreAt: paths.storeFile) { context.messages(problem) }
         }
-        return SetupApplier(protection: protection).apply(answers, keeping: keeping)
+        let applied = SetupApplier(protection: protection).apply(answers, keeping: keeping)
+        return (applied.done, applied.problems, kept)
     }
 
     /// The hub until the person quits, or a program is to start.
-    func hub(terminal: TerminalDevice) -> GateDecision {
+    func hub(terminal: TerminalDevice, notice: String? = nil) -> GateDecision {
         // What the gateway has to say ("Please install zapp first.") is said on
         // the hub's screen, not behind it; and the hub comes back as it was.
         let said = Messages()
         var gatewayContext = context
         gatewayContext.messages = { said.lines.append($0) }
         var selection = 0
-        var notice: String?
+        var notice = notice
         while true {
             let config = ConfigLoader.load(from: paths.configFile).config
             let tiles = config.programs.values.sorted { $0.displayName < $1.displayName }.map {
