@@ -59,9 +59,8 @@ import Testing
         #expect(try sandbox.sessions().map(\.outcome) == [.passthrough])
     }
 
-    @Test(arguments: ["bash", "zsh", "fish"])
-    func typing_the_name_in_an_interactive_shell_shows_the_pause(shell: String) throws {
-        try protect("argv-dump", "--pause", "60")
+    /// An interactive `shell` in tmux, with nothing of the person's start-up files, at its prompt.
+    func interactiveShell(_ shell: String) throws -> Tmux {
         let command = switch shell {
         case "bash": "bash --noprofile --norc -i"
         case "zsh": "zsh -f -i"
@@ -69,6 +68,13 @@ import Testing
         }
         let tmux = try Tmux(command: command, environment: sandbox.environment.merging(["PS1": "READY$ "]) { $1 })
         try tmux.waitForScreen("a prompt") { $0.contains("READY$") }
+        return tmux
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func typing_the_name_in_an_interactive_shell_shows_the_pause(shell: String) throws {
+        try protect("argv-dump", "--pause", "60")
+        let tmux = try interactiveShell(shell)
         let hook = shell == "fish" ? "\(shellQuoted(migaBinary)) init fish | source"
                                    : "eval \"$(\(shellQuoted(migaBinary)) init \(shell))\""
         try tmux.send("-l", hook)
@@ -86,13 +92,7 @@ import Testing
     func protect_and_unprotect_take_effect_at_the_next_command_line_of_an_open_shell(shell: String) throws {
         try sandbox.program("steam", "#!/bin/sh\necho \"real steam $*\" >> \(shellQuoted(sandbox.root + "/steam.log"))\n")
         try sandbox.config("pause = 1\n") // the switch-off pause's length
-        let command = switch shell {
-        case "bash": "bash --noprofile --norc -i"
-        case "zsh": "zsh -f -i"
-        default: "fish --no-config -i -C 'function fish_prompt; echo \"READY$ \"; end'"
-        }
-        let tmux = try Tmux(command: command, environment: sandbox.environment.merging(["PS1": "READY$ "]) { $1 })
-        try tmux.waitForScreen("a prompt") { $0.contains("READY$") }
+        let tmux = try interactiveShell(shell)
         let miga = shellQuoted(migaBinary)
         try tmux.send("-l", shell == "fish" ? "\(miga) init fish | source" : "eval \"$(\(miga) init \(shell))\"")
         try tmux.send("Enter")

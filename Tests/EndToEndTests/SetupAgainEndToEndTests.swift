@@ -26,19 +26,9 @@ import Testing
         return tmux
     }
 
-    /// From the program list, Enter through interests, pause length and the hook offer to the end.
+    /// From the program list to the end, the pause length shown as it is, no hook line.
     func finish(_ tmux: Tmux, pauseShown: String) throws {
-        try tmux.send("Enter")
-        try tmux.waitForScreen("interests") { $0.contains("What would you like to read") }
-        try tmux.send("Enter")
-        try tmux.waitForScreen("the pause length as it is") { $0.contains("How long should a pause last?") && $0.contains(pauseShown) }
-        try tmux.send("Enter")
-        let next = try tmux.waitForScreen("the hook offer or the summary") { $0.contains("Ready when you are") || $0.contains("miga init") }
-        if !next.contains("Ready when you are") {
-            try tmux.send("n")
-            try tmux.waitForScreen("the summary") { $0.contains("Ready when you are") }
-        }
-        try tmux.send("Enter")
+        try tmux.finishSetup(pauseShown: pauseShown, hookKey: "n")
     }
 
     @Test func setup_shows_and_keeps_what_it_cannot_choose() throws {

@@ -235,20 +235,31 @@ extension Sandbox {
         unlink(root + "/setup.status")
         let tmux = try Tmux(command: "sh " + shellQuoted(script), environment: environment)
         try tmux.waitForScreen("the program list") { $0.contains("Which programs should pause first?") }
-        try tmux.send("Enter")
-        try tmux.waitForScreen("interests") { $0.contains("What would you like to read") }
-        try tmux.send("Enter")
-        try tmux.waitForScreen("pause length") { $0.contains("How long should a pause last?") }
-        try tmux.send("Enter")
-        let next = try tmux.waitForScreen("the hook offer or the summary") { $0.contains("Ready when you are") || $0.contains("miga init") }
-        if !next.contains("Ready when you are") {
-            try tmux.send("Enter")
-            try tmux.waitForScreen("the summary") { $0.contains("Ready when you are") }
-        }
-        try tmux.send("Enter")
+        try tmux.finishSetup(hookKey: "Enter")
         try tmux.waitForScreen("the hub") { $0.contains("s stats") }
         try tmux.send("q")
         #expect(try eventually("setup to end") { read("setup.status") } == "0\n")
+    }
+}
+
+extension Tmux {
+    /// From setup's program list, Enter through interests and the pause
+    /// length (shown as `pauseShown`, when given), `hookKey` on the hook offer
+    /// if there is one, and Enter on the summary.
+    func finishSetup(pauseShown: String? = nil, hookKey: String) throws {
+        try send("Enter")
+        try waitForScreen("interests") { $0.contains("What would you like to read") }
+        try send("Enter")
+        try waitForScreen("the pause length") { screen in
+            screen.contains("How long should a pause last?") && (pauseShown.map { screen.contains($0) } ?? true)
+        }
+        try send("Enter")
+        let next = try waitForScreen("the hook offer or the summary") { $0.contains("Ready when you are") || $0.contains("miga init") }
+        if !next.contains("Ready when you are") {
+            try send(hookKey)
+            try waitForScreen("the summary") { $0.contains("Ready when you are") }
+        }
+        try send("Enter")
     }
 }
 
