@@ -15,7 +15,7 @@ public struct ConfigEditor {
 
     /// Adds `[programs.COMMAND]`, or updates the keys of the one that exists.
     /// Settings the changes leave nil stay as they are.
-    public func setProgram(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(ConfigEditError) {
+    public func setProgram(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) {
         var lines = try currentLines()
         if let table = Self.table(of: command, in: lines) {
             var body = Array(lines[table])
@@ -44,7 +44,7 @@ public struct ConfigEditor {
 
     /// Sets a setting of the top level (`pause = 60`), in place when it is
     /// there, else after the other top-level settings, before any table.
-    public func setTopLevel(_ key: String, to value: TOMLLiteral) throws(ConfigEditError) {
+    public func setTopLevel(_ key: String, to value: TOMLLiteral) throws(MigaError) {
         var lines = try currentLines()
         let firstTable = lines.firstIndex { Self.headerPath(of: $0) != nil } ?? lines.count
         let line = "\(key) = \(value.text)"
@@ -61,7 +61,7 @@ public struct ConfigEditor {
     }
 
     /// Removes `[programs.COMMAND]` and its lines; nothing else changes.
-    public func removeProgram(_ command: String) throws(ConfigEditError) {
+    public func removeProgram(_ command: String) throws(MigaError) {
         var lines = try currentLines()
         guard let table = Self.table(of: command, in: lines) else { return }
         // The table goes with the comments written above it, and nothing of the next one's.
@@ -77,7 +77,7 @@ public struct ConfigEditor {
         // Nothing left but blank lines: no file says the same as an empty one.
         if lines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
             guard unlink(path) == 0 || errno == ENOENT else {
-                throw ConfigEditError(message: "\(FileSystemError(path: path, code: errno))")
+                throw MigaError("\(FileSystemError(path: path, code: errno))")
             }
             return
         }
@@ -88,18 +88,18 @@ public struct ConfigEditor {
 
     // MARK: Internals
 
-    private func currentLines() throws(ConfigEditError) -> [String] {
+    private func currentLines() throws(MigaError) -> [String] {
         let text: String?
         do {
             text = try readTextFile(path)
         } catch {
-            throw ConfigEditError(message: "\(error)")
+            throw MigaError("\(error)")
         }
         guard let text else { return [] }
         // Never build on a file that does not parse: the person's version wins.
         if let problem = ConfigLoader.parse(text, file: path).syntaxError {
             let place = [problem.line, problem.column].compactMap { $0.map(String.init) }.joined(separator: ":")
-            throw ConfigEditError(message: "\(path):\(place) is not valid TOML; fix it first, then try again")
+            throw MigaError("\(path):\(place) is not valid TOML; fix it first, then try again")
         }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -226,28 +226,23 @@ public struct ConfigEditor {
     /// Writes `lines` through a temporary file and a rename, after checking
     /// that they read back as intended; the file keeps its permissions (0600
     /// when new).
-    private func write(_ lines: [String], check: (Config) -> String?) throws(ConfigEditError) {
+    private func write(_ lines: [String], check: (Config) -> String?) throws(MigaError) {
         let text = lines.joined(separator: "\n") + "\n"
         let loaded = ConfigLoader.parse(text, file: path)
         if let problem = loaded.syntaxError {
-            throw ConfigEditError(message: "the change would make the file invalid (\(problem.message)); nothing was written")
+            throw MigaError("the change would make the file invalid (\(problem.message)); nothing was written")
         }
         if let failure = check(loaded.config) {
-            throw ConfigEditError(message: "\(failure); nothing was written")
+            throw MigaError("\(failure); nothing was written")
         }
         do {
             try atomicWrite(text, to: path, mode: 0o600)
         } catch {
-            throw ConfigEditError(message: "\(error)")
+            throw MigaError("\(error)")
         }
     }
 }
 
-/// Why the config file could not be changed; the file is as it was.
-public struct ConfigEditError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}
 
 /// A value as TOML writes it.
 public struct TOMLLiteral: Equatable, Sendable {

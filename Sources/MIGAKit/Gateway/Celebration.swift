@@ -28,31 +28,20 @@ public enum Celebration {
     static func bloomLines(rows: Int, progress: Double, width: Int) -> [Line] {
         let columns = rows * 2
         let center = Double(rows * 4) / 2
-        let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
         let petals = (0..<3).map { wave -> Double in
             let p = max(0, min(1, (progress - Double(wave) * 0.18) / 0.64))
             return (1 - pow(1 - p, 3)) * (center - 1)
         }
         let glow = min(4, Int(progress * 5))
         let indent = String(repeating: " ", count: max(0, (width - columns) / 2))
-        return (0..<rows).map { row in
-            var text = ""
-            for column in 0..<columns {
-                var pattern: UInt32 = 0
-                for dx in 0..<2 {
-                    for dy in 0..<4 {
-                        let x = Double(column * 2 + dx) + 0.5 - center
-                        let y = Double(row * 4 + dy) + 0.5 - center
-                        let distance = (x * x + y * y).squareRoot()
-                        // Eight petals: the rings swell where the angle meets a petal.
-                        let swell = 0.9 + 0.7 * pow(abs(cos(4 * atan2(y, x))), 3)
-                        if petals.contains(where: { $0 > 0.5 && abs(distance - $0) <= swell }) {
-                            pattern |= bits[dx][dy]
-                        }
-                    }
-                }
-                text.append(pattern == 0 ? " " : CountdownRing.braille(pattern))
-            }
+        let patterns = BrailleCanvas.patterns(rows: rows, columns: columns, layers: 1) { x, y in
+            let distance = (x * x + y * y).squareRoot()
+            // Eight petals: the rings swell where the angle meets a petal.
+            let swell = 0.9 + 0.7 * pow(abs(cos(4 * atan2(y, x))), 3)
+            return petals.contains(where: { $0 > 0.5 && abs(distance - $0) <= swell }) ? 0 : nil
+        }
+        return patterns.map { row in
+            let text = String(row.map { $0[0] == 0 ? " " : BrailleCanvas.character($0[0]) })
             return Line([Span(indent), Span(text, .accent(glow: glow))])
         }
     }

@@ -150,7 +150,7 @@ public final class Gateway {
         // no window for a pause, no refusal.
         if settings.nonInteractive != .pass, let minutes = settings.allowMinutes,
            let store = try? SessionStore(path: paths.storeFile),
-           (try? store.openWithinAllowance(id: newSessionID(), program: settings.command, at: context.time.now(),
+           (try? store.openWithinAllowance(id: newUUID(), program: settings.command, at: context.time.now(),
                                            allowance: minutes * 60)) ?? nil != nil {
             return .launch(launch)
         }
@@ -175,7 +175,7 @@ public final class Gateway {
     private func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {
         do {
             try Inbox(besideStoreAt: paths.storeFile)
-                .dropPassThrough(id: newSessionID(), program: settings.command, at: context.time.now(), reason: reason)
+                .dropPassThrough(id: newUUID(), program: settings.command, at: context.time.now(), reason: reason)
         } catch {
             context.messages("miga: this launch could not be recorded (\(error))")
         }
@@ -200,7 +200,7 @@ public final class Gateway {
                        on terminal: TerminalDevice) -> GateDecision {
         let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
         let pool = quotes.pool
-        let sessionID = newSessionID()
+        let sessionID = newUUID()
         let allowance = settings.allowMinutes.map { $0 * 60 }
         let startedAt = context.time.now()
         // Worked out here: the store call below holds `context` for its generator.

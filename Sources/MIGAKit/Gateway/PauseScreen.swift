@@ -96,7 +96,7 @@ public enum PauseScreen {
     // MARK: Pieces
 
     static func quoteLines(_ quote: Quote, measure: Int) -> [String] {
-        var lines = quote.verses.flatMap { balancedLines($0, measure: measure) }
+        var lines = quote.verses.flatMap { TextWrap.balancedLines($0, measure: measure) }
         guard !lines.isEmpty else { return [] }
         lines[0] = "“" + lines[0]
         lines[lines.count - 1] += "”"
@@ -111,20 +111,6 @@ public enum PauseScreen {
         kept[maxLines - 1] = TextWrap.truncate(kept[maxLines - 1] + " …", width: width)
         if !kept[maxLines - 1].hasSuffix("…") { kept[maxLines - 1] += "…" }
         return kept
-    }
-
-    /// The lines of `text` at the narrowest width that needs no more lines than
-    /// `measure` does, so a two-line quote reads as two even lines rather than
-    /// a long one and a stub.
-    static func balancedLines(_ text: String, measure: Int) -> [String] {
-        let lines = TextWrap.lines(text, width: measure)
-        guard lines.count > 1 else { return lines }
-        var (low, high) = (measure / 2, measure)
-        while low < high {
-            let middle = (low + high) / 2
-            if TextWrap.lines(text, width: middle).count <= lines.count { high = middle } else { low = middle + 1 }
-        }
-        return TextWrap.lines(text, width: high)
     }
 
     static func attributionText(_ quote: Quote) -> String {

@@ -178,9 +178,5 @@ public struct PauseSession: Equatable, Sendable {
     }
 
     /// The countdown as the screen shows it: `m:ss`.
-    public var clock: String {
-        let left = secondsLeft
-        let seconds = left % 60
-        return "\(left / 60):\(seconds < 10 ? "0" : "")\(seconds)"
-    }
+    public var clock: String { MIGAKit.clock(secondsLeft) }
 }

@@ -57,20 +57,16 @@ public struct Home {
         var kept: String?
         if !unticked.isEmpty {
             let names = unticked.map { config.settings(for: $0).displayName }.formatted(.list(type: .and))
-            let outcome: ProtectionChange.Outcome
-            switch Gateway(context: context).pauseBeforeChange(header: "a pause before unprotecting \(names)",
-                                                               proceedLabel: "Unprotect \(names)", on: terminal) {
+            let switchOff = SwitchOff(context: context, action: .unprotect, subjects: unticked)
+            switch switchOff.pause(header: "a pause before unprotecting \(names)", proceedLabel: "Unprotect \(names)", on: terminal) {
             case .proceed:
-                outcome = .done
+                switchOff.record(.done)
             case .exitToFocus:
-                outcome = .kept
                 keeping = Set(unticked)
                 kept = "✓ Nothing switched off: \(names) \(unticked.count == 1 ? "stays" : "stay") protected."
             case .signal, .hangup, .yielded, .firstFrameDrawn:
                 return nil
             }
-            let change = ProtectionChange(at: context.time.now(), action: .unprotect, subjects: unticked, outcome: outcome)
-            if let problem = change.record(inStoreAt: paths.storeFile) { context.messages(problem) }
         }
         let applied = SetupApplier(protection: protection).apply(answers, keeping: keeping)
         return (applied.done, applied.problems, kept)

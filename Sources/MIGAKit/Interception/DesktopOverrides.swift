@@ -103,7 +103,7 @@ public struct DesktopOverrides: Sendable {
     /// in `manifest`. An override that is already right is left untouched;
     /// one edited by hand since MIGA wrote it is kept, with a note saying so.
     /// Returns those notes.
-    public func install(_ command: String, into manifest: inout Manifest) throws(ProtectionError) -> [String] {
+    public func install(_ command: String, into manifest: inout Manifest) throws(MigaError) -> [String] {
         var notes: [String] = []
         for source in sources(for: command) {
             let target = userApplications + "/" + source.name
@@ -120,7 +120,7 @@ public struct DesktopOverrides: Sendable {
                     try makeDirectories(backups)
                     try Self.copy(target, to: backup!)
                 } catch {
-                    throw ProtectionError(message: "miga: cannot set aside \(target): \(error)", status: ExitStatus.failure)
+                    throw MigaError("cannot set aside \(target): \(error)")
                 }
             } else if let current = Self.readText(target), let recorded, let print = recorded.fingerprint,
                       print != Manifest.MenuOverride.fingerprint(of: current) {
@@ -137,7 +137,7 @@ public struct DesktopOverrides: Sendable {
             do {
                 try Self.write(text, to: target)
             } catch {
-                throw ProtectionError(message: "miga: cannot write \(target): \(error)", status: ExitStatus.failure)
+                throw MigaError("cannot write \(target): \(error)")
             }
             manifest.record(.desktopEntry(Manifest.MenuOverride(path: target, backup: backup, program: command,
                                                                  fingerprint: Manifest.MenuOverride.fingerprint(of: text))))
@@ -147,14 +147,14 @@ public struct DesktopOverrides: Sendable {
 
     /// Removes the overrides for `command` named in `manifest`, putting back
     /// what they replaced.
-    public func remove(_ command: String, from manifest: inout Manifest) throws(ProtectionError) {
+    public func remove(_ command: String, from manifest: inout Manifest) throws(MigaError) {
         for override in manifest.menuOverrides(for: command) { try remove(override, from: &manifest) }
     }
 
     /// Removes one override, putting back what it replaced. An override the
     /// person has since made their own (it no longer carries MIGA's mark) is
     /// theirs: it stays, and so does anything set aside for it.
-    func remove(_ override: Manifest.MenuOverride, from manifest: inout Manifest) throws(ProtectionError) {
+    func remove(_ override: Manifest.MenuOverride, from manifest: inout Manifest) throws(MigaError) {
         let path = override.path
         let current = Self.read(path)
         if current != nil && current?.value(Self.programKey) != override.program {
@@ -162,11 +162,11 @@ public struct DesktopOverrides: Sendable {
             return
         }
         if current != nil && unlink(path) != 0 && errno != ENOENT {
-            throw ProtectionError(message: "miga: cannot remove \(path): \(String(cString: strerror(errno)))", status: ExitStatus.failure)
+            throw MigaError("cannot remove \(path): \(String(cString: strerror(errno)))")
         }
         if let backup = override.backup, access(backup, F_OK) == 0 {
             guard rename(backup, path) == 0 else {
-                throw ProtectionError(message: "miga: cannot put \(backup) back at \(path): \(String(cString: strerror(errno)))", status: ExitStatus.failure)
+                throw MigaError("cannot put \(backup) back at \(path): \(String(cString: strerror(errno)))")
             }
         }
         manifest.forget(.desktopEntry(override))

@@ -68,7 +68,7 @@ public struct Doctor {
         let (rcFile, rcLine) = protection.hookLine()
         let hookFix = "add this line to \(rcFile), then open a new shell:  \(rcLine)"
         var findings: [Finding] = []
-        let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shimFolder }
+        let onPath = protection.shimFolderIsOnPath
         findings.append(onPath
             ? Finding(ok: true, text: "shell: the shim folder is on PATH")
             : Finding(ok: false, text: "shell: the shim folder \(shimFolder) is not on PATH in this shell", fix: hookFix))
@@ -144,14 +144,8 @@ public struct Doctor {
 
     /// The start-up file of `shell` and whether it runs `miga init`.
     private func hookFile(for shell: String) -> (String, Bool)? {
-        let home = environment["HOME"] ?? ""
-        let file: String
-        switch shell {
-        case "bash": file = home + "/.bashrc"
-        case "zsh": file = (environment["ZDOTDIR"] ?? home) + "/.zshrc"
-        case "fish": file = paths.configHome + "/fish/config.fish"
-        default: return nil
-        }
+        guard let shell = ShellHook.Shell(rawValue: shell) else { return nil }
+        let file = shell.startupFile(environment: environment, paths: paths).path
         let text = ((try? readTextFile(file)) ?? nil) ?? ""
         return (file, text.contains("miga init"))
     }

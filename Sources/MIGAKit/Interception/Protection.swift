@@ -31,13 +31,13 @@ public struct Protection: Sendable {
     /// app, say) gets no shim. `nil` settings keep what the config already says.
     /// Returns notes on what was left alone (an override edited by hand).
     @discardableResult
-    public func protect(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(ProtectionError) -> [String] {
+    public func protect(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) -> [String] {
         try Self.checkName(command)
         guard isInstalled(command) else {
-            throw ProtectionError(message: "Please install \(changes.name ?? command) first.", status: ExitStatus.notInstalled)
+            throw MigaError("Please install \(changes.name ?? command) first.", status: ExitStatus.notInstalled)
         }
         if let problem = changes.problem {
-            throw ProtectionError(message: "miga: \(problem)", status: ExitStatus.usage)
+            throw MigaError(usage: "\(problem)")
         }
         var changes = changes
         if changes.name == nil, ConfigLoader.load(from: paths.configFile).config.programs[command]?.name == nil,
@@ -47,7 +47,7 @@ public struct Protection: Sendable {
         do {
             try editor.setProgram(command, changes)
         } catch {
-            throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
+            throw MigaError("cannot change \(paths.configFile): \(error)")
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
@@ -67,13 +67,13 @@ public struct Protection: Sendable {
     /// Writes the shim and the menu overrides of `command`, each derived from
     /// what it stands for (never from what MIGA wrote before), so that any
     /// number of runs from any state leave the same files.
-    func installRoutes(_ command: String, into manifest: inout Manifest) throws(ProtectionError) -> [String] {
+    func installRoutes(_ command: String, into manifest: inout Manifest) throws(MigaError) -> [String] {
         if realProgram(command) != nil {
             do {
                 try shims.install(command)
                 manifest.record(.shim(path: shims.path + "/" + command))
             } catch {
-                throw ProtectionError(message: "miga: cannot write the shim for \(command): \(error)", status: ExitStatus.failure)
+                throw MigaError("cannot write the shim for \(command): \(error)")
             }
         }
         return try desktop.install(command, into: &manifest)
@@ -84,7 +84,7 @@ public struct Protection: Sendable {
     /// gone), each shim pointed at this gateway, what is missing written.
     /// Overrides edited by hand, and everything MIGA did not write, are left
     /// alone. Returns what was done, a line each.
-    public func repair() throws(ProtectionError) -> [String] {
+    public func repair() throws(MigaError) -> [String] {
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
         var done: [String] = []
@@ -120,14 +120,14 @@ public struct Protection: Sendable {
     }
 
     /// Takes `command` out of the config and removes its routes (idempotent).
-    public func unprotect(_ command: String) throws(ProtectionError) {
+    public func unprotect(_ command: String) throws(MigaError) {
         guard !command.isEmpty, !command.contains("/") else {
-            throw ProtectionError(message: "miga: \"\(command)\" is not a command name", status: ExitStatus.usage)
+            throw MigaError(usage: "\"\(command)\" is not a command name")
         }
         do {
             try editor.removeProgram(command)
         } catch {
-            throw ProtectionError(message: "miga: cannot change \(paths.configFile): \(error)", status: ExitStatus.failure)
+            throw MigaError("cannot change \(paths.configFile): \(error)")
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
@@ -135,19 +135,19 @@ public struct Protection: Sendable {
         try desktop.remove(command, from: &manifest)
     }
 
-    private func removeShim(_ command: String, from manifest: inout Manifest) throws(ProtectionError) {
+    private func removeShim(_ command: String, from manifest: inout Manifest) throws(MigaError) {
         do {
             try shims.remove(command)
             manifest.forget(.shim(path: shims.path + "/" + command))
         } catch {
-            throw ProtectionError(message: "miga: cannot remove the shim for \(command): \(error)", status: ExitStatus.failure)
+            throw MigaError("cannot remove the shim for \(command): \(error)")
         }
     }
 
     /// Unprotects every program, and removes every route MIGA ever wrote.
     /// Returns the commands that were protected.
     @discardableResult
-    public func unprotectAll() throws(ProtectionError) -> [String] {
+    public func unprotectAll() throws(MigaError) -> [String] {
         let all = protectedCommands()
         for command in all { try unprotect(command) }
         return all
@@ -174,7 +174,7 @@ public struct Protection: Sendable {
     /// every program's rules with them, so that protecting a program again
     /// later finds them as they were; with `purge`, the history and the config
     /// go too. Returns what stays and where.
-    public func uninstall(purge: Bool) throws(ProtectionError) -> [String] {
+    public func uninstall(purge: Bool) throws(MigaError) -> [String] {
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
         for entry in manifest.entries {
@@ -188,12 +188,12 @@ public struct Protection: Sendable {
                     try removeLine(line, from: file)
                     manifest.forget(entry)
                 } catch {
-                    throw ProtectionError(message: "miga: cannot remove the hook line from \(file): \(error)", status: ExitStatus.failure)
+                    throw MigaError("cannot remove the hook line from \(file): \(error)")
                 }
             }
         }
         do { try manifest.save() } catch {
-            throw ProtectionError(message: "miga: cannot update \(manifestPath): \(error)", status: ExitStatus.failure)
+            throw MigaError("cannot update \(manifestPath): \(error)")
         }
         for folder in [shims.path, desktop.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
         var remaining: [String] = []
@@ -207,7 +207,7 @@ public struct Protection: Sendable {
                 remaining.append("Your settings are kept in \(paths.configFile), every program's rules with them: miga protect NAME brings a program back as it was.")
             }
         }
-        for file in [".bashrc", ".zshrc"].map({ (environment["HOME"] ?? "") + "/" + $0 }) + [paths.configHome + "/fish/config.fish"] {
+        for file in ShellHook.Shell.allCases.map({ $0.startupFile(environment: environment, paths: paths).path }) {
             if (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init") {
                 remaining.append("\(file) still runs `miga init` (a line MIGA did not write); remove it when miga is gone.")
             }
@@ -234,11 +234,15 @@ public struct Protection: Sendable {
             }
     }
 
+    /// The shim folder is on this shell's PATH.
+    public var shimFolderIsOnPath: Bool {
+        (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shims.path }
+    }
+
     /// When the shim folder is not on this shell's PATH: the one line to add,
     /// for the shell in `$SHELL`.
     public func pathHint() -> String? {
-        let onPath = (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shims.path }
-        if onPath { return nil }
+        if shimFolderIsOnPath { return nil }
         if let hook = hookOffer(), hook.present {
             return "\(hook.shownFile) runs miga init already: in a new shell, typing the name reaches the pause."
         }
@@ -246,28 +250,26 @@ public struct Protection: Sendable {
         return "To reach the pause by typing the name, add this line to \(file) and open a new shell:\n  \(line)"
     }
 
-    /// The start-up file of the shell in `$SHELL`, and the hook line it needs.
+    /// The start-up file of the shell in `$SHELL` (bash's when it is none
+    /// MIGA knows), as a person writes it, and the hook line it needs.
     public func hookLine() -> (file: String, line: String) {
-        switch environment["SHELL"]?.split(separator: "/").last {
-        case "zsh": ("~/.zshrc", "eval \"$(miga init zsh)\"")
-        case "fish": ("~/.config/fish/config.fish", "miga init fish | source")
-        default: ("~/.bashrc", "eval \"$(miga init bash)\"")
-        }
+        let shell = ShellHook.Shell(loginShell: environment["SHELL"]) ?? .bash
+        return (shell.startupFile(environment: environment, paths: paths).shown, shell.hookLine)
     }
 
     // MARK: Internals
 
-    static func checkName(_ command: String) throws(ProtectionError) {
+    static func checkName(_ command: String) throws(MigaError) {
         guard !command.isEmpty, !command.contains("/"), !command.hasPrefix("-"),
               !command.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw ProtectionError(message: "miga: \"\(command)\" is not a command name (give the name, not a path)",
+            throw MigaError("\"\(command)\" is not a command name (give the name, not a path)",
                                   status: ExitStatus.usage)
         }
         if command.hasPrefix("miga") {
-            throw ProtectionError(message: "miga: miga cannot protect itself", status: ExitStatus.usage)
+            throw MigaError(usage: "miga cannot protect itself")
         }
         if shells.contains(command) {
-            throw ProtectionError(message: "miga: \(command) is a shell; a pause in front of it would stop every script that uses it, so miga does not protect shells",
+            throw MigaError("\(command) is a shell; a pause in front of it would stop every script that uses it, so miga does not protect shells",
                                   status: ExitStatus.usage)
         }
     }
@@ -302,9 +304,3 @@ public struct ProgramStatus: Equatable, Sendable {
     public let desktopEntries: [String]
 }
 
-/// Why protecting or unprotecting stopped, with the exit status it means.
-public struct ProtectionError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public let status: Int32
-    public var description: String { message }
-}

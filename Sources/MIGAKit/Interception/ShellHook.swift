@@ -93,3 +93,32 @@ public enum ShellHook {
             && !name.hasPrefix("-")
     }
 }
+
+extension ShellHook.Shell {
+    /// The shell a login shell path names (`$SHELL`: `/usr/bin/zsh`), if MIGA has a hook for it.
+    public init?(loginShell: String?) {
+        guard let name = loginShell?.split(separator: "/").last.map(String.init) else { return nil }
+        self.init(rawValue: name)
+    }
+
+    /// The start-up file an interactive shell of this kind reads, where the
+    /// hook line goes (zsh honours `$ZDOTDIR`), and how a person writes it.
+    public func startupFile(environment: [String: String], paths: XDGPaths) -> (path: String, shown: String) {
+        let home = environment["HOME"] ?? ""
+        let path = switch self {
+        case .bash: home + "/.bashrc"
+        case .zsh: (environment["ZDOTDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? home) + "/.zshrc"
+        case .fish: paths.configHome + "/fish/config.fish"
+        }
+        let shown = !home.isEmpty && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+        return (path, shown)
+    }
+
+    /// The line that runs the hook at start-up.
+    public var hookLine: String {
+        switch self {
+        case .bash, .zsh: "eval \"$(miga init \(rawValue))\""
+        case .fish: "miga init fish | source"
+        }
+    }
+}

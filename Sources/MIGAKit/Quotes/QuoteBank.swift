@@ -29,15 +29,6 @@ public struct QuoteBank: Sendable {
         index[id].map { quotes[$0] }
     }
 
-    /// The quotes that match any of `interests` (tags, case-insensitive); every
-    /// quote when none match, so that an unusual interest never empties the pause.
-    public func pool(for interests: [String]) -> [Quote] {
-        let wanted = Set(interests.map { $0.lowercased() })
-        guard !wanted.isEmpty else { return quotes }
-        let matching = quotes.filter { quote in quote.tags.contains { wanted.contains($0.lowercased()) } }
-        return matching.isEmpty ? quotes : matching
-    }
-
     /// Every tag with the number of quotes that carry it, in first-seen order.
     public var tagCounts: [(tag: String, count: Int)] {
         var order: [String] = []

@@ -48,12 +48,12 @@ public struct QuoteLibrary: Sendable {
 
     /// Adds a quote of the person's own and returns it; the same text added
     /// again is the quote already there, not a second one.
-    public func add(text: String, tags: [String], source: String?) throws(QuoteEditError) -> Quote {
+    public func add(text: String, tags: [String], source: String?) throws(MigaError) -> Quote {
         let text = Self.oneLine(text)
         let tags = tags.map { Self.oneLine(Self.field($0).replacingOccurrences(of: ",", with: " ")) }.filter { !$0.isEmpty }
             .map { bank.spelling(of: $0) ?? $0 }
-        guard !text.isEmpty else { throw QuoteEditError(message: "the quote has no text") }
-        guard !tags.isEmpty else { throw QuoteEditError(message: "give the quote at least one tag (--tag Nature)") }
+        guard !text.isEmpty else { throw MigaError(usage: "the quote has no text") }
+        guard !tags.isEmpty else { throw MigaError(usage: "give the quote at least one tag (--tag Nature)") }
         if let existing = own(text: text) { return existing }
         var number = 1
         while bank[String(format: "mine-%03d", number)] != nil { number += 1 }
@@ -63,16 +63,16 @@ public struct QuoteLibrary: Sendable {
         do {
             try atomicWrite(existing + (existing.hasSuffix("\n") ? "" : "\n") + Self.line(quote) + "\n", to: ownFile, mode: 0o600)
         } catch {
-            throw QuoteEditError(message: "cannot write \(ownFile): \(error)")
+            throw MigaError("cannot write \(ownFile): \(error)")
         }
         return quote
     }
 
     /// Removes a quote of the person's own; the built-in bank is never changed.
-    public func remove(_ id: String) throws(QuoteEditError) {
-        guard let quote = bank[id] else { throw QuoteEditError(message: "there is no quote \(id)") }
+    public func remove(_ id: String) throws(MigaError) {
+        guard let quote = bank[id] else { throw MigaError(usage: "there is no quote \(id)") }
         guard let file = quote.file else {
-            throw QuoteEditError(message: "\(id) is one of MIGA's own quotes and stays; choose what you see with `miga interests set`")
+            throw MigaError(usage: "\(id) is one of MIGA's own quotes and stays; choose what you see with `miga interests set`")
         }
         let text = ((try? readTextFile(file)) ?? nil) ?? ""
         let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
@@ -81,15 +81,15 @@ public struct QuoteLibrary: Sendable {
         do {
             try atomicWrite(kept.joined(separator: "\n"), to: file, mode: 0o600)
         } catch {
-            throw QuoteEditError(message: "cannot write \(file): \(error)")
+            throw MigaError("cannot write \(file): \(error)")
         }
     }
 
     /// Imports a fortune(6) file as the person's own quotes, tagged with the
     /// file's name, into a file of their quote folder named after it (so
     /// importing it again replaces, never doubles). Returns the quotes.
-    public func importFortunes(from path: String, tag: String? = nil) throws(QuoteEditError) -> [Quote] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw QuoteEditError(message: "cannot read \(path)") }
+    public func importFortunes(from path: String, tag: String? = nil) throws(MigaError) -> [Quote] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw MigaError(dataError: "cannot read \(path)") }
         let name = (path as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "fortunes"
         let named = tag ?? (name.prefix(1).uppercased() + name.dropFirst())
         let tag = bank.spelling(of: named) ?? named
@@ -97,7 +97,7 @@ public struct QuoteLibrary: Sendable {
         do {
             entries = try FortuneFile.parse(Array(data), file: path)
         } catch {
-            throw QuoteEditError(message: "\(error)")
+            throw MigaError(dataError: "\(error)")
         }
         var slug = String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
         // mine.txt holds the quotes the person added one by one; an import never replaces it.
@@ -113,7 +113,7 @@ public struct QuoteLibrary: Sendable {
         do {
             try atomicWrite(header + quotes.map { Self.line($0) + "\n" }.joined(), to: folder + "/\(slug).txt", mode: 0o600)
         } catch {
-            throw QuoteEditError(message: "cannot write \(folder)/\(slug).txt: \(error)")
+            throw MigaError("cannot write \(folder)/\(slug).txt: \(error)")
         }
         return quotes
     }
@@ -146,11 +146,6 @@ public struct QuoteLibrary: Sendable {
     }
 }
 
-/// Why a change to the person's quotes did not happen.
-public struct QuoteEditError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}
 
 /// fortune(6) files: entries separated by lines holding only `%`.
 enum FortuneFile {

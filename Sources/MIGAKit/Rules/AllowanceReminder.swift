@@ -120,9 +120,6 @@ public struct AllowanceReminder: Equatable, Sendable {
 
     /// Running, and not a zombie waiting for its parent.
     static func isAlive(_ pid: Int32, proc: String) -> Bool {
-        guard let stat = try? String(contentsOfFile: "\(proc)/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        // "pid (name) S …": the state follows the name, which may hold spaces and parentheses.
-        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
+        ProcessStat(pid: pid, proc: proc)?.isLive == true
     }
 }

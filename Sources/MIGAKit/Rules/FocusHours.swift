@@ -29,12 +29,12 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
     static let fullDayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
     /// Parses `text`, or fails saying what is wrong and where.
-    public init(_ text: String) throws(FocusHoursError) {
+    public init(_ text: String) throws(MigaError) {
         var rules: [Rule] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: false) {
             let words = part.split(whereSeparator: \.isWhitespace).map(String.init)
             if words.isEmpty {
-                if text.trimmingCharacters(in: .whitespaces).isEmpty { throw FocusHoursError("no hours given, like \"Mon-Fri 09:00-17:00\"") }
+                if text.trimmingCharacters(in: .whitespaces).isEmpty { throw MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"") }
                 continue
             }
             var days = Set(1...7)
@@ -44,12 +44,12 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
                 timeWords = words.dropFirst()
             }
             guard !timeWords.isEmpty else {
-                throw FocusHoursError("\"\(part.trimmingCharacters(in: .whitespaces))\" names days but no times, like 09:00-17:00")
+                throw MigaError(usage: "\"\(part.trimmingCharacters(in: .whitespaces))\" names days but no times, like 09:00-17:00")
             }
             rules.append(Rule(days: days, ranges: try timeWords.map(Self.range)))
         }
         // Only separators ("; ;") would mean never protected, silently.
-        if rules.isEmpty { throw FocusHoursError("no hours given, like \"Mon-Fri 09:00-17:00\"") }
+        if rules.isEmpty { throw MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"") }
         self.rules = rules
         description = text.trimmingCharacters(in: .whitespaces)
     }
@@ -75,15 +75,15 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `Mon`, `Mon-Fri`, `Sat,Sun`, `Mon-Wed,Fri`: full names work too.
-    static func days(_ word: String) throws(FocusHoursError) -> Set<Int> {
+    static func days(_ word: String) throws(MigaError) -> Set<Int> {
         var days = Set<Int>()
         for item in word.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = item.split(separator: "-", omittingEmptySubsequences: false)
-            guard ends.count <= 2 else { throw FocusHoursError("\"\(item)\" is not a day or a range of days, like Mon-Fri") }
-            let numbers = try ends.map { end throws(FocusHoursError) -> Int in
+            guard ends.count <= 2 else { throw MigaError(usage: "\"\(item)\" is not a day or a range of days, like Mon-Fri") }
+            let numbers = try ends.map { end throws(MigaError) -> Int in
                 let name = end.lowercased()
                 guard let index = dayNames.firstIndex(of: name) ?? fullDayNames.firstIndex(of: name) else {
-                    throw FocusHoursError(end.isEmpty ? "\"\(word)\" has a day missing, like Mon-Fri or Sat,Sun"
+                    throw MigaError(usage: end.isEmpty ? "\"\(word)\" has a day missing, like Mon-Fri or Sat,Sun"
                                                       : "\"\(end)\" is not a day; use Mon, Tue, Wed, Thu, Fri, Sat or Sun")
                 }
                 return index + 1
@@ -100,31 +100,25 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `09:00-17:00`, `22:00-02:00` (past midnight), `00:00-24:00` (all day).
-    static func range(_ word: String) throws(FocusHoursError) -> (start: Int, end: Int) {
+    static func range(_ word: String) throws(MigaError) -> (start: Int, end: Int) {
         let ends = word.split(separator: "-", omittingEmptySubsequences: false)
-        guard ends.count == 2 else { throw FocusHoursError("\"\(word)\" is not a time range, like 09:00-17:00") }
+        guard ends.count == 2 else { throw MigaError(usage: "\"\(word)\" is not a time range, like 09:00-17:00") }
         let start = try minutes(String(ends[0]), in: word)
         let end = try minutes(String(ends[1]), in: word)
-        guard start != end else { throw FocusHoursError("\"\(word)\" is an empty range") }
-        guard start < 24 * 60 else { throw FocusHoursError("\"\(word)\" starts at 24:00; use 00:00") }
+        guard start != end else { throw MigaError(usage: "\"\(word)\" is an empty range") }
+        guard start < 24 * 60 else { throw MigaError(usage: "\"\(word)\" starts at 24:00; use 00:00") }
         return (start, end)
     }
 
-    static func minutes(_ text: String, in word: String) throws(FocusHoursError) -> Int {
+    static func minutes(_ text: String, in word: String) throws(MigaError) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]),
               (0...59).contains(minute), (0...23).contains(hour) || (hour == 24 && minute == 0) else {
-            throw FocusHoursError("\"\(text)\" in \"\(word)\" is not a time of day; use 24-hour HH:MM, like 09:00 or 17:30")
+            throw MigaError(usage: "\"\(text)\" in \"\(word)\" is not a time of day; use 24-hour HH:MM, like 09:00 or 17:30")
         }
         return hour * 60 + minute
     }
 }
 
-/// Hours that cannot be read, with why.
-public struct FocusHoursError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    init(_ message: String) { self.message = message.replacingOccurrences(of: "\n", with: "⏎") }
-    public var description: String { message }
-}

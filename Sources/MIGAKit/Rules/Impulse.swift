@@ -48,10 +48,6 @@ public enum ImpulseWords {
         }
     }
 
-    static func clock(_ seconds: Int) -> String {
-        "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
-    }
-
     /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd.
     static func ordinal(_ number: Int) -> String {
         let suffix = (11...13).contains(number % 100) ? "th"

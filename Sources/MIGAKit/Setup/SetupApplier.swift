@@ -29,7 +29,7 @@ public struct SetupApplier {
                 try protection.unprotect(command)
                 done.append("No longer protected: \(command).")
             } catch {
-                problems.append(error.message)
+                problems.append(error.line)
             }
         }
         for program in answers.programs {
@@ -39,7 +39,7 @@ public struct SetupApplier {
                 try protection.protect(program.command, ProgramChanges(name: name))
                 done.append("Protected \(program.name).")
             } catch {
-                problems.append(error.message)
+                problems.append(error.line)
             }
         }
         if answers.addHook, let hook = protection.hookOffer(), !hook.present {
@@ -47,75 +47,9 @@ public struct SetupApplier {
                 try protection.addHookLine(hook)
                 done.append("Added to \(hook.shownFile): \(hook.line)")
             } catch {
-                problems.append(error.message)
+                problems.append(error.line)
             }
         }
         return (done, problems)
-    }
-}
-
-extension Protection {
-    /// The hook line for the shell in `$SHELL`, and whether its start-up file runs it already.
-    public func hookOffer() -> HookOffer? {
-        let home = environment["HOME"] ?? ""
-        let (shown, line) = hookLine()
-        let file: String
-        switch environment["SHELL"]?.split(separator: "/").last {
-        case "zsh": file = (environment["ZDOTDIR"] ?? home) + "/.zshrc"
-        case "fish": file = paths.configHome + "/fish/config.fish"
-        case "bash", nil: file = home + "/.bashrc"
-        default: return nil
-        }
-        let present = (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init")
-        return HookOffer(shownFile: shown, file: file, line: line, present: present)
-    }
-
-    /// Appends the hook line to the shell's start-up file, remembering it for `uninstall`.
-    public func addHookLine(_ hook: HookOffer) throws(ProtectionError) {
-        let existing = ((try? readTextFile(hook.file)) ?? nil) ?? ""
-        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + hook.line + "\n"
-        do {
-            try atomicWrite(text, to: hook.file, mode: 0o644)
-            var manifest = Manifest(path: manifestPath)
-            manifest.record(.hookLine(file: hook.file, line: hook.line))
-            try manifest.save()
-        } catch {
-            throw ProtectionError(message: "miga: cannot add the hook line to \(hook.file): \(error)", status: ExitStatus.failure)
-        }
-    }
-
-    /// Setup's list: every program already protected (chosen), the catalog's
-    /// installed programs, then the rest of the catalog, marked not installed.
-    public func setupPrograms() -> [SetupProgram] {
-        let protected = ConfigLoader.load(from: paths.configFile).config.programs
-        var list = ProgramCatalog.programs.map { entry -> SetupProgram in
-            let installed = entry.commands.first { isInstalled($0) }
-            let command = installed ?? entry.commands[0]
-            let chosen = entry.commands.first { protected[$0] != nil }
-            return SetupProgram(name: chosen.flatMap { protected[$0]?.displayName } ?? entry.name, command: chosen ?? command,
-                                glyph: entry.glyph,
-                                installed: installed != nil || chosen != nil, selected: chosen != nil)
-        }
-        for (command, settings) in protected.sorted(by: { $0.key < $1.key }) where !list.contains(where: { $0.command == command }) {
-            list.append(SetupProgram(name: settings.displayName, command: command, glyph: ProgramCatalog.glyph(for: command),
-                                     installed: true, selected: true))
-        }
-        // What can be chosen comes first, so it is never scrolled out of sight.
-        return list.filter(\.selected) + list.filter { $0.installed && !$0.selected } + list.filter { !$0.installed }
-    }
-
-    /// Found on PATH (past the shims) or in the application menu.
-    public func isInstalled(_ command: String) -> Bool {
-        realProgram(command) != nil || !desktop.sources(for: command).isEmpty
-    }
-
-    /// Why `command` cannot be protected, or nil.
-    public func problem(protecting command: String) -> String? {
-        do {
-            try Self.checkName(command)
-        } catch {
-            return error.message.replacingOccurrences(of: "miga: ", with: "")
-        }
-        return isInstalled(command) ? nil : "\(command) is not installed here."
     }
 }

@@ -138,7 +138,7 @@ extension SetupFlow {
 
     func pauseLines(width: Int, measure: Int) -> [Line] {
         var lines = title("How long should a pause last?", width: width)
-        let clock = "\(pause / 60):" + (pause % 60 < 10 ? "0" : "") + "\(pause % 60)"
+        let clock = MIGAKit.clock(pause)
         lines.append(Line.centered([Span("◀  ", pause > Self.pauseRange.lowerBound ? .accent(glow: 0) : .faint),
                                     Span(clock, .quote),
                                     Span("  ▶", pause < Self.pauseRange.upperBound ? .accent(glow: 0) : .faint)], in: width))
@@ -173,7 +173,7 @@ extension SetupFlow {
         let answers = self.answers
         let names = answers.programs.map(\.name).joined(separator: ", ")
         let texts = answers.interests.isEmpty ? "all kinds" : answers.interests.joined(separator: ", ")
-        let clock = "\(answers.pause / 60):" + (answers.pause % 60 < 10 ? "0" : "") + "\(answers.pause % 60)"
+        let clock = MIGAKit.clock(answers.pause)
         var facts = [("MIGA pauses", names), ("Texts", texts), ("A pause lasts", clock)]
         if let hook {
             facts.append(("Shell", hook.present ? "\(hook.shownFile) runs miga init already"

@@ -136,3 +136,10 @@ public struct StatsReport: Equatable, Sendable {
                            thisWeek: thisWeek, lastWeek: lastWeek)
     }
 }
+
+extension StatsReport {
+    /// The streak alone, as the celebration and the hub need it; the same code as `miga stats`.
+    public static func streak(from store: SessionStore, now: Date, timeZone: TimeZone) throws -> Streak {
+        Streak(exitDays: try store.exitDays(in: timeZone, SessionStore.Scope()), today: LocalDay(now, in: timeZone))
+    }
+}

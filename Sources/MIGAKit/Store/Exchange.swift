@@ -81,7 +81,7 @@ public enum Exchange {
     /// Reads a whole export, or fails naming the first bad record; nothing is
     /// half-read. What is imported is this machine's to publish when it
     /// syncs; a session that happened elsewhere keeps that machine as its origin.
-    public static func decode(_ text: String, localDevice: String) throws(ExchangeError) -> [SessionRecord] {
+    public static func decode(_ text: String, localDevice: String) throws(MigaError) -> [SessionRecord] {
         try decodeRecords(text).map { imported($0, localDevice: localDevice) }
     }
 
@@ -94,17 +94,17 @@ public enum Exchange {
         return session
     }
 
-    static func decodeRecords(_ text: String) throws(ExchangeError) -> [SessionRecord] {
+    static func decodeRecords(_ text: String) throws(MigaError) -> [SessionRecord] {
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
             let document: Document
             do {
                 document = try JSONDecoder().decode(Document.self, from: Data(text.utf8))
             } catch {
-                throw ExchangeError(message: "not a MIGA export: \(describe(error))")
+                throw MigaError(dataError: "not a MIGA export: \(describe(error))")
             }
             guard document.format == "miga-sessions", document.version == 1 else {
-                throw ExchangeError(message: "not a MIGA export of a version this miga reads (format \(document.format), version \(document.version))")
+                throw MigaError(dataError: "not a MIGA export of a version this miga reads (format \(document.format), version \(document.version))")
             }
             var sessions: [SessionRecord] = []
             for (index, record) in document.sessions.enumerated() {
@@ -115,20 +115,20 @@ public enum Exchange {
         return try decodeCSV(text)
     }
 
-    static func decodeCSV(_ text: String) throws(ExchangeError) -> [SessionRecord] {
+    static func decodeCSV(_ text: String) throws(MigaError) -> [SessionRecord] {
         let rows = try csvRows(text)
         guard let header = rows.first, header == csvHeader || earlierCSVHeaders.contains(header) else {
-            throw ExchangeError(message: "line 1: expected the header \(csvHeader.joined(separator: ","))")
+            throw MigaError(dataError: "line 1: expected the header \(csvHeader.joined(separator: ","))")
         }
         var sessions: [SessionRecord] = []
         for (index, fields) in rows.dropFirst().enumerated() {
             let place = "line \(index + 2)"
             if fields == [""] { continue }
             guard fields.count == header.count else {
-                throw ExchangeError(message: "\(place): expected \(header.count) fields, found \(fields.count)")
+                throw MigaError(dataError: "\(place): expected \(header.count) fields, found \(fields.count)")
             }
             guard let paused = Double(fields[5]), let deepens = Int(fields[6]) else {
-                throw ExchangeError(message: "\(place): paused_seconds and deepen_count must be numbers")
+                throw MigaError(dataError: "\(place): paused_seconds and deepen_count must be numbers")
             }
             let record = Record(id: fields[0], program: fields[1], started_at: fields[2], ended_at: fields[3].isEmpty ? nil : fields[3],
                                 outcome: fields[4], paused_seconds: paused, deepen_count: deepens,
@@ -142,8 +142,8 @@ public enum Exchange {
     }
 
     /// The session a record describes, checked, with its `device` and `origin` as written.
-    static func session(_ record: Record, place: String) throws(ExchangeError) -> SessionRecord {
-        func fail(_ message: String) -> ExchangeError { ExchangeError(message: "\(place): \(message)") }
+    static func session(_ record: Record, place: String) throws(MigaError) -> SessionRecord {
+        func fail(_ message: String) -> MigaError { MigaError(dataError: "\(place): \(message)") }
         guard !record.id.isEmpty, !record.id.contains(where: \.isWhitespace) else { throw fail("the id must be one word") }
         guard !record.program.isEmpty else { throw fail("the program is missing") }
         guard let outcome = SessionOutcome(rawValue: record.outcome), outcome != .open else {
@@ -205,7 +205,7 @@ public enum Exchange {
     }
 
     /// RFC 4180: fields separated by commas, rows by line breaks, quotes doubled inside quoted fields.
-    static func csvRows(_ text: String) throws(ExchangeError) -> [[String]] {
+    static func csvRows(_ text: String) throws(MigaError) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""
@@ -240,7 +240,7 @@ public enum Exchange {
             default: field.append(character)
             }
         }
-        if quoted { throw ExchangeError(message: "line \(line): a quoted field is not closed") }
+        if quoted { throw MigaError(dataError: "line \(line): a quoted field is not closed") }
         if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
         return rows
     }
@@ -261,8 +261,3 @@ public enum Exchange {
     }
 }
 
-/// A file that is not a readable set of sessions, with where and why.
-public struct ExchangeError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}

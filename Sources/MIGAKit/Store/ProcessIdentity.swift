@@ -46,12 +46,8 @@ public struct ProcessIdentity: Equatable, Sendable, CustomStringConvertible {
 
     /// The start time of a live process, or nil when there is none (or only a zombie).
     static func startTicks(of pid: Int32) -> UInt64? {
-        guard pid > 0, let stat = (try? readTextFile("/proc/\(pid)/stat")) ?? nil,
-              let close = stat.lastIndex(of: ")") else { return nil }
-        // The command name in parentheses may contain spaces; fields are counted after it.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, fields[0] != "Z", fields[0] != "X" else { return nil }
-        return UInt64(fields[19])
+        guard let stat = ProcessStat(pid: pid), stat.isLive else { return nil }
+        return stat.startTicks
     }
 }
 

@@ -22,25 +22,12 @@ public struct ProtectionChange: Equatable, Sendable {
     public var subjects: [String]
     public var outcome: Outcome
 
-    public init(id: String = newSessionID(), at: Date, action: Action, subjects: [String], outcome: Outcome) {
+    public init(id: String = newUUID(), at: Date, action: Action, subjects: [String], outcome: Outcome) {
         self.id = id
         self.at = at
         self.action = action
         self.subjects = subjects
         self.outcome = outcome
-    }
-}
-
-extension ProtectionChange {
-    /// Writes the change to the history at `path`. A history that cannot be
-    /// written does not undo the change: the reason comes back to be said.
-    public func record(inStoreAt path: String) -> String? {
-        do {
-            try SessionStore(path: path).record(self)
-            return nil
-        } catch {
-            return "miga: the history at \(path) could not record this (\(error))"
-        }
     }
 }
 

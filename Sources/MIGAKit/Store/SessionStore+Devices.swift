@@ -17,8 +17,13 @@ extension SessionStore {
     /// The device `name` stands for: `this`, a whole id, or the start of one
     /// as `miga history` shows it (its first eight characters). Unknown and
     /// ambiguous names are refused with the devices there are.
-    public func device(named name: String) throws -> String {
-        let all = try devices()
+    public func device(named name: String) throws(MigaError) -> String {
+        let all: [String]
+        do {
+            all = try devices()
+        } catch {
+            throw MigaError("the history cannot be read (\(error))")
+        }
         if name == "this" { return all[0] }
         let lowered = name.lowercased()
         let matches = all.filter { $0.hasPrefix(lowered) }
@@ -26,17 +31,12 @@ extension SessionStore {
             ids.map { $0.prefix(8) + ($0 == all[0] ? " (this machine)" : "") }.joined(separator: ", ")
         }
         guard !lowered.isEmpty, !matches.isEmpty else {
-            throw DeviceNameError(message: "no device starts with \"\(printable(name))\"; the devices here are \(listed(all))")
+            throw MigaError(usage: "no device starts with \"\(printable(name))\"; the devices here are \(listed(all))")
         }
         guard matches.count == 1 else {
-            throw DeviceNameError(message: "\"\(printable(name))\" starts more than one device's id: \(listed(matches)); give more of it")
+            throw MigaError(usage: "\"\(printable(name))\" starts more than one device's id: \(listed(matches)); give more of it")
         }
         return matches[0]
     }
 }
 
-/// A `--device` that names no device, or more than one.
-public struct DeviceNameError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}

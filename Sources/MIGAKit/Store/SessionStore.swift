@@ -53,7 +53,7 @@ public final class SessionStore: Sendable {
             try String?.fetchAll(db, sql: "SELECT owner FROM sessions WHERE outcome = 'open'")
         }
         guard owners.contains(where: { owner in owner.flatMap(ProcessIdentity.init)?.isRunning != true }) else { return }
-        try immediate { db in try Self.settleAbandoned(db) }
+        _ = try immediate { db in try Self.settleAbandoned(db) }
     }
 
     /// Moves the inbox's events into the sessions table, in one transaction.
@@ -108,21 +108,6 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Records a launch that passed through for `reason`, though a terminal was there.
-    public func recordPassThrough(id: String, program: String, at date: Date, reason: PassReason) throws {
-        try insertMissing([SessionRecord(id: id, program: program, startedAt: date, endedAt: date, outcome: .passthrough,
-                                         reason: reason)])
-    }
-
-    /// Marks every `open` row whose gateway is no longer running as `abandoned`,
-    /// ended when its pause was last seen (its start plus the time paused it
-    /// recorded): every figure counts a session by its end, so one without an
-    /// end would be in the totals and in no day or week.
-    @discardableResult
-    public func settleAbandoned() throws -> Int {
-        try immediate { db in try Self.settleAbandoned(db) }
-    }
-
     // MARK: Reading
 
     /// Every row, oldest first.
@@ -171,7 +156,7 @@ public final class SessionStore: Sendable {
     public func deviceID() throws -> String {
         try immediate { db in
             if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'device_id'") { return id }
-            let id = newSessionID()
+            let id = newUUID()
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('device_id', ?)", arguments: [id])
             return id
         }
@@ -206,6 +191,10 @@ public final class SessionStore: Sendable {
         }
     }
 
+    /// Marks every `open` row whose gateway is no longer running as `abandoned`,
+    /// ended when its pause was last seen (its start plus the time paused it
+    /// recorded): every figure counts a session by its end, so one without an
+    /// end would be in the totals and in no day or week.
     @discardableResult
     static func settleAbandoned(_ db: Database) throws -> Int {
         var settled = 0

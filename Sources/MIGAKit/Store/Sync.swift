@@ -24,10 +24,10 @@ public enum Sync {
         public let skipped: Int
     }
 
-    public static func run(store: SessionStore, folder: String) throws(SyncError) -> Report {
+    public static func run(store: SessionStore, folder: String) throws(MigaError) -> Report {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SyncError(message: "\(folder) is not a folder (create it, or give the folder your sync tool shares)")
+            throw MigaError("\(folder) is not a folder (create it, or give the folder your sync tool shares)")
         }
         do {
             let device = try store.deviceID()
@@ -60,10 +60,10 @@ public enum Sync {
             }
             let merged = try store.insertMissing(incoming)
             return Report(ownFile: ownFile, written: missing.count, merged: merged, devices: devices.count, skipped: skipped)
-        } catch let error as SyncError {
+        } catch let error as MigaError {
             throw error
         } catch {
-            throw SyncError(message: "\(error)")
+            throw MigaError("\(error)")
         }
     }
 
@@ -111,8 +111,3 @@ public enum Sync {
     }
 }
 
-/// Why a sync stopped.
-public struct SyncError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}

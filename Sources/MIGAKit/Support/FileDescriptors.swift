@@ -32,12 +32,6 @@ public func printError(_ message: String) {
     writeAll(2, message.hasSuffix("\n") ? message : message + "\n")
 }
 
-/// Ends the process with `status`, flushing buffered output first.
-public func endProcess(_ status: Int32) -> Never {
-    fflush(nil)
-    exit(status)
-}
-
 /// This process's environment, read straight from `environ` (Foundation's
 /// `ProcessInfo` builds the same dictionary at several times the cost, and
 /// every launch pays for it).

@@ -1,8 +1,9 @@
-/// A random (version 4) UUID in its lowercase text form, for session ids.
+/// A random (version 4) UUID in its lowercase text form: the id of a session,
+/// a device, a change.
 ///
 /// Written out here because Foundation's `UUID()` costs about 1.5 ms the first
 /// time in a process, and the launch path pays for every millisecond.
-public func newSessionID() -> String {
+public func newUUID() -> String {
     var generator = SystemRandomNumberGenerator()
     var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40 // version 4

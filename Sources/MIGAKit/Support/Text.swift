@@ -36,3 +36,10 @@ public func printable(_ text: String) -> String {
     }
     return String(clean)
 }
+
+/// Seconds as a clock shows them: `1:30`, `0:05`, `60:00`. Every countdown,
+/// pause length and escalation on screen is written with it.
+public func clock(_ seconds: Int) -> String {
+    let seconds = max(0, seconds)
+    return "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
+}

@@ -15,6 +15,6 @@ enum ScreenLayout {
 
     /// `text` wrapped to `measure` and centred, in `tone`.
     static func paragraph(_ text: String, measure: Int, width: Int, tone: Tone = .body) -> [Line] {
-        PauseScreen.balancedLines(text, measure: measure).map { Line.centered($0, tone, in: width) }
+        TextWrap.balancedLines(text, measure: measure).map { Line.centered($0, tone, in: width) }
     }
 }

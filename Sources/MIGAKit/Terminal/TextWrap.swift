@@ -56,4 +56,18 @@ public enum TextWrap {
         }
         return (result, used)
     }
+
+    /// The lines of `text` at the narrowest width that needs no more lines than
+    /// `measure` does, so a two-line quote reads as two even lines rather than
+    /// a long one and a stub.
+    static func balancedLines(_ text: String, measure: Int) -> [String] {
+        let natural = Self.lines(text, width: measure)
+        guard natural.count > 1 else { return natural }
+        var (low, high) = (measure / 2, measure)
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.lines(text, width: middle).count <= natural.count { high = middle } else { low = middle + 1 }
+        }
+        return Self.lines(text, width: high)
+    }
 }

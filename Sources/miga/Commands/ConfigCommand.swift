@@ -24,7 +24,7 @@ extension Miga {
                 discussion: "As TOML, every default filled in; problems with the file on standard error.\n\nExample:\n  miga config show")
 
             func run() throws {
-                let path = XDGPaths(environment: processEnvironment()).configFile
+                let path = Miga.paths.configFile
                 let loaded = ConfigLoader.load(from: path)
                 print(ConfigSummary.text(loaded.config, path: path))
                 for problem in loaded.problems { printError("miga: \(problem)") }
@@ -40,7 +40,7 @@ extension Miga {
             func run() throws {
                 let environment = processEnvironment()
                 let path = XDGPaths(environment: environment).configFile
-                let result = ConfigEditing.edit(path: path, environment: environment)
+                let result = EditorSession.edit(path: path, environment: environment)
                 if let message = result.message { (result.status == 0 ? { print($0) } : printError)(message) }
                 if result.status != 0 { throw ExitCode(result.status) }
             }

@@ -44,7 +44,7 @@ extension Miga {
         static func quickHook(_ words: [String]) -> String? {
             guard words.count == 2, words[0] == "init", let shell = ShellHook.Shell(rawValue: words[1]),
                   let gateway = ShimDirectory.runningGateway else { return nil }
-            return ShellHook.script(for: shell, shimDirectory: XDGPaths(environment: processEnvironment()).shimDirectory,
+            return ShellHook.script(for: shell, shimDirectory: Miga.paths.shimDirectory,
                                     gateway: gateway, functions: [])
         }
     }

@@ -91,120 +91,13 @@ extension Miga {
                     print("Protected \(command).")
                     for note in notes { print("  " + note) }
                 } catch {
-                    printError(error.message)
+                    printError(error.line)
                     failure = max(failure, error.status)
                 }
             }
             if failure == 0, let hint = protection.pathHint() { print(hint) }
             if failure != 0 { throw ExitCode(failure) }
         }
-    }
-
-    /// `miga unprotect CMD… | --all`: take programs out from behind the pause.
-    struct Unprotect: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Stop protecting programs, removing what MIGA set up for them.",
-            discussion: """
-                Removes the program from the config and its shim. With --all, every protected \
-                program and every route MIGA wrote. Files MIGA did not write are never touched.
-
-                Switching protection off is a choice like any other: in a terminal, a pause of \
-                its own comes first (Proceed at zero makes the change, Exit to Focus keeps \
-                everything as it is), and the history records which it was. Without a terminal \
-                (a script), --now is required and makes the change at once.
-
-                Exit status: 0 when done or kept, 64 for a program that is not protected or \
-                without a terminal and without --now, 1 if a file cannot be changed, 128+N after \
-                signal N.
-
-                Example:
-                  miga unprotect discord
-                  miga unprotect --all
-                  miga unprotect --now discord    (in a script)
-                """)
-
-        @Argument(help: ArgumentHelp("The commands to stop protecting.", valueName: "command"))
-        var commands: [String] = []
-
-        @Flag(help: "Stop protecting every program.")
-        var all = false
-
-        @Flag(help: "Without a terminal (a script): make the change without its pause.")
-        var now = false
-
-        func validate() throws {
-            if all == !commands.isEmpty { throw ValidationError("name the commands to stop protecting, or give --all") }
-        }
-
-        func run() throws {
-            let protection = try Miga.protection()
-            let protected = protection.protectedCommands()
-            // A name that is not protected is a mistake to point out (a typo, often), and nothing is done.
-            let unknown = commands.filter { !protected.contains($0) }
-            if !unknown.isEmpty {
-                printError("miga: \(unknown.map(printable).formatted(.list(type: .and))) \(unknown.count == 1 ? "is" : "are") not protected; nothing was changed (miga list shows what is)")
-                throw ExitCode(ExitStatus.usage)
-            }
-            let concerned = all ? protected : commands
-            if !concerned.isEmpty {
-                let config = ConfigLoader.load(from: XDGPaths(environment: processEnvironment()).configFile).config
-                let names = concerned.map { config.settings(for: $0).displayName }
-                let what = all ? "every protected program" : names.formatted(.list(type: .and))
-                let kept = all ? "every program stays protected"
-                    : "\(what) \(concerned.count == 1 ? "stays" : "stay") protected"
-                guard try SwitchOff.pause(.unprotect, subjects: concerned, header: "a pause before unprotecting \(what)",
-                                          proceedLabel: "Unprotect \(what)", kept: kept, now: now, command: "unprotect") else {
-                    return
-                }
-            }
-            do {
-                if all {
-                    let removed = try protection.unprotectAll()
-                    print(removed.isEmpty ? "Nothing was protected." : "No longer protected: \(removed.joined(separator: ", ")).")
-                } else {
-                    for command in commands {
-                        try protection.unprotect(command)
-                        print("\(command) is no longer protected.")
-                    }
-                }
-                if !concerned.isEmpty { SwitchOff.record(.unprotect, subjects: concerned, .done) }
-            } catch {
-                printError(error.message)
-                throw ExitCode(error.status)
-            }
-        }
-    }
-
-    /// `miga list`: what is protected, and how launches reach the gateway.
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "List the protected programs, their settings and their active routes.",
-            discussion: """
-                Routes: shim (the link in MIGA's shim folder), shell (typing the name here reaches \
-                it) and menu (an application menu entry goes through the pause).
-
-                Example:
-                  miga list
-                """)
-
-        func run() throws {
-            let programs = try Miga.protection().list()
-            guard !programs.isEmpty else {
-                print("No programs are protected yet. Try: miga protect firefox")
-                return
-            }
-            print(ProgramTable.render(programs, width: TTY.open()?.size.columns))
-        }
-    }
-
-    /// The protection for this user's folders and the running binary.
-    static func protection() throws -> Protection {
-        guard let gateway = ShimDirectory.runningGateway else {
-            printError("miga: cannot find its own binary (/proc is not mounted?)")
-            throw ExitCode(ExitStatus.failure)
-        }
-        let environment = processEnvironment()
-        return Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: gateway)
     }
 }
 

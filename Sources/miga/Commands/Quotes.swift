@@ -19,7 +19,7 @@ extension Miga {
             defaultSubcommand: List.self)
 
         static func library() -> QuoteLibrary {
-            QuoteLibrary(folder: XDGPaths(environment: processEnvironment()).userQuotesDirectory)
+            QuoteLibrary(folder: Miga.paths.userQuotesDirectory)
         }
 
         struct List: ParsableCommand {
@@ -91,18 +91,13 @@ extension Miga {
             var source: String?
 
             func run() throws {
-                do {
-                    let library = Quotes.library()
-                    if let existing = library.own(text: text) {
-                        print("Already among your quotes as \(existing.id).")
-                        return
-                    }
-                    let quote = try library.add(text: text, tags: tags, source: source)
-                    print("Added \(quote.id).")
-                } catch {
-                    printError("miga: \(error)")
-                    throw ExitCode(ExitStatus.usage)
+                let library = Quotes.library()
+                if let existing = library.own(text: text) {
+                    print("Already among your quotes as \(existing.id).")
+                    return
                 }
+                let quote = try reporting { () throws(MigaError) in try library.add(text: text, tags: tags, source: source) }
+                print("Added \(quote.id).")
             }
         }
 
@@ -118,13 +113,8 @@ extension Miga {
             var tag: String?
 
             func run() throws {
-                do {
-                    let quotes = try Quotes.library().importFortunes(from: file, tag: tag)
-                    print("Imported \(quotes.count) quote\(quotes.count == 1 ? "" : "s") tagged \(quotes.first?.tags.first ?? "").")
-                } catch {
-                    printError("miga: \(error)")
-                    throw ExitCode(ExitStatus.dataError)
-                }
+                let quotes = try reporting { () throws(MigaError) in try Quotes.library().importFortunes(from: file, tag: tag) }
+                print("Imported \(quotes.count) quote\(quotes.count == 1 ? "" : "s") tagged \(quotes.first?.tags.first ?? "").")
             }
         }
 
@@ -137,71 +127,8 @@ extension Miga {
             var id: String
 
             func run() throws {
-                do {
-                    try Quotes.library().remove(id)
-                    print("Removed \(id).")
-                } catch {
-                    printError("miga: \(error)")
-                    throw ExitCode(ExitStatus.usage)
-                }
-            }
-        }
-    }
-
-    /// `miga interests [set TAG…]`.
-    struct Interests: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "The tags the pause draws its texts from.",
-            discussion: """
-                Without arguments, your interests and every tag there is. `miga interests set` \
-                with tags chooses them; with none, all texts again.
-
-                Example:
-                  miga interests set Stoicism Nature
-                """,
-            subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
-
-        struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "show", abstract: "Your interests and the tags there are.",
-                discussion: "Example:\n  miga interests")
-
-            func run() throws {
-                let paths = XDGPaths(environment: processEnvironment())
-                let interests = ConfigLoader.load(from: paths.configFile).config.interests
-                print(interests.isEmpty ? "Interests: all texts." : "Interests: \(interests.joined(separator: ", ")).")
-                let tags = QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts
-                print("Tags: " + tags.map { "\($0.tag) (\($0.count))" }.joined(separator: ", "))
-            }
-        }
-
-        struct Set: ParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "set", abstract: "Choose your interests (none: all texts).",
-                discussion: "Tags are matched without regard to case.\n\nExample:\n  miga interests set Stoicism Nature")
-
-            @Argument(help: "Tags, as miga quotes tags lists them.")
-            var tags: [String] = []
-
-            func run() throws {
-                let paths = XDGPaths(environment: processEnvironment())
-                let bank = QuoteLibrary(folder: paths.userQuotesDirectory).bank
-                let known = bank.tagCounts.map(\.tag)
-                var chosen: [String] = []
-                for tag in tags {
-                    guard let match = bank.spelling(of: tag) else {
-                        printError("miga: there is no tag \"\(tag)\"; the tags are: \(known.joined(separator: ", "))")
-                        throw ExitCode(ExitStatus.usage)
-                    }
-                    if !chosen.contains(match) { chosen.append(match) }
-                }
-                do {
-                    try ConfigEditor(path: paths.configFile).setTopLevel("interests", to: .strings(chosen))
-                } catch {
-                    printError("miga: cannot change \(paths.configFile): \(error)")
-                    throw ExitCode(ExitStatus.failure)
-                }
-                print(chosen.isEmpty ? "Interests: all texts." : "Interests: \(chosen.joined(separator: ", ")).")
+                try reporting { () throws(MigaError) in try Quotes.library().remove(id) }
+                print("Removed \(id).")
             }
         }
     }

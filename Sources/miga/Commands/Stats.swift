@@ -46,14 +46,7 @@ extension Miga {
             let now = Date()
             let zone = TimeZone.current
             var filter = StatsFilter(days: days, program: program)
-            if let device {
-                do {
-                    filter.device = try store.device(named: device)
-                } catch {
-                    printError("miga: --device: \(error)")
-                    throw ExitCode(ExitStatus.usage)
-                }
-            }
+            if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
             if year {
@@ -69,19 +62,6 @@ extension Miga {
             } else {
                 print(palette.render(StatsScreen.lines(report, width: width)), terminator: "")
             }
-        }
-    }
-
-    /// The history store for this user, or a clear message and status 1.
-    static func openStore(_ environment: [String: String]) throws -> SessionStore {
-        let path = XDGPaths(environment: environment).storeFile
-        do {
-            let (store, rescued) = try SessionStore.openRescuing(path: path)
-            if let rescued { printError("miga: \(rescued)") }
-            return store
-        } catch {
-            printError("miga: the history at \(path) cannot be opened (\(error))")
-            throw ExitCode(ExitStatus.failure)
         }
     }
 }

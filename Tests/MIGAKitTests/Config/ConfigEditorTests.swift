@@ -117,8 +117,8 @@ import Testing
     @Test func a_broken_file_is_left_alone() throws {
         let broken = "pause = \n[programs.firefox\n"
         try folder.write(broken, to: "config/miga/config.toml")
-        #expect(throws: ConfigEditError.self) { try editor.setProgram("steam", ProgramChanges(pause: 10)) }
-        #expect(throws: ConfigEditError.self) { try editor.removeProgram("firefox") }
+        #expect(throws: MigaError.self) { try editor.setProgram("steam", ProgramChanges(pause: 10)) }
+        #expect(throws: MigaError.self) { try editor.removeProgram("firefox") }
         #expect(try contents() == broken)
     }
 
@@ -165,14 +165,14 @@ import Testing
         let environment = ["EDITOR": folder.path + "/fake-editor", "PATH": "/usr/bin:/bin"]
         try folder.write("pause = oops\n", to: "next")
         var said: [String] = []
-        let refused = ConfigEditing.edit(path: path, environment: environment, askAgain: { false }, report: { said.append($0) })
+        let refused = EditorSession.edit(path: path, environment: environment, askAgain: { false }, report: { said.append($0) })
         #expect(refused.status == 1)
         // The file is untouched and valid: nothing is "using the defaults".
         #expect(said.first == "miga: your edit was not saved; \(path) is as it was:")
         #expect(said.count == 2 && said[1].contains("config.toml:1") && !said.joined().contains("using the default"), "\(said)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 40\n")
         try folder.write("pause = 45\n", to: "next")
-        let saved = ConfigEditing.edit(path: path, environment: environment, askAgain: { false })
+        let saved = EditorSession.edit(path: path, environment: environment, askAgain: { false })
         #expect(saved.status == 0)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 45\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".config.toml.edit") }.isEmpty)

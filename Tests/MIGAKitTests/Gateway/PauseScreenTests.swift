@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func two_line_quotes_are_balanced() {
-        let lines = PauseScreen.balancedLines("Thoughts arrive uninvited. You still get to decide which ones are offered a chair.", measure: 60)
+        let lines = TextWrap.balancedLines("Thoughts arrive uninvited. You still get to decide which ones are offered a chair.", measure: 60)
         #expect(lines.count == 2)
         #expect(abs(CellWidth.of(lines[0]) - CellWidth.of(lines[1])) <= 10)
     }

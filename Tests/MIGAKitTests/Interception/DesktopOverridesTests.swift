@@ -140,7 +140,7 @@ import Testing
         try protection.protect("spotify")
         #expect(FileManager.default.fileExists(atPath: user + "/com.spotify.Client.desktop"))
         #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/miga/shims/spotify"))
-        #expect(throws: ProtectionError.self) { try protection.protect("steam") }
+        #expect(throws: MigaError.self) { try protection.protect("steam") }
     }
 
     @Test func a_terminal_program_shares_its_window_with_the_pause() throws {

@@ -44,7 +44,7 @@ import Testing
                       ("miga", ExitStatus.usage), ("/usr/bin/firefox", ExitStatus.usage), ("", ExitStatus.usage),
                       ("-x", ExitStatus.usage)])
     func some_names_are_refused(command: String, status: Int32) {
-        #expect(throws: ProtectionError.self) { try protection.protect(command) }
+        #expect(throws: MigaError.self) { try protection.protect(command) }
         do {
             try protection.protect(command)
         } catch {

@@ -28,9 +28,9 @@ import Testing
         try QuoteLibrary(folder: quotes).remove("mine-001")
         #expect(QuoteLibrary(folder: quotes).bank["mine-001"] == nil)
         #expect(QuoteLibrary(folder: quotes).bank["mine-002"] != nil)
-        #expect(throws: QuoteEditError.self) { try QuoteLibrary(folder: quotes).remove("stoicism-001") }
-        #expect(throws: QuoteEditError.self) { try QuoteLibrary(folder: quotes).add(text: " ", tags: ["Rest"], source: nil) }
-        #expect(throws: QuoteEditError.self) { try QuoteLibrary(folder: quotes).add(text: "No tag.", tags: [], source: nil) }
+        #expect(throws: MigaError.self) { try QuoteLibrary(folder: quotes).remove("stoicism-001") }
+        #expect(throws: MigaError.self) { try QuoteLibrary(folder: quotes).add(text: " ", tags: ["Rest"], source: nil) }
+        #expect(throws: MigaError.self) { try QuoteLibrary(folder: quotes).add(text: "No tag.", tags: [], source: nil) }
     }
 
     @Test func tags_match_without_regard_to_case_and_keep_the_banks_spelling() throws {
@@ -76,9 +76,9 @@ import Testing
         #expect(FileManager.default.createFile(atPath: folder.path + "/binary", contents: Data("one\n%\n".utf8) + Data([0x7F, 0x45, 0x4C, 0x46, 0x00])))
         try folder.write("\n%\n\n%\n", to: "empty")
         let library = QuoteLibrary(folder: quotes)
-        #expect(throws: QuoteEditError(message: "\(folder.path)/latin1:3: not UTF-8 text")) { try library.importFortunes(from: folder.path + "/latin1") }
-        #expect(throws: QuoteEditError(message: "\(folder.path)/binary:3: binary data, not a fortune file")) { try library.importFortunes(from: folder.path + "/binary") }
-        #expect(throws: QuoteEditError.self) { try library.importFortunes(from: folder.path + "/empty") }
+        #expect(throws: MigaError(dataError: "\(folder.path)/latin1:3: not UTF-8 text")) { try library.importFortunes(from: folder.path + "/latin1") }
+        #expect(throws: MigaError(dataError: "\(folder.path)/binary:3: binary data, not a fortune file")) { try library.importFortunes(from: folder.path + "/binary") }
+        #expect(throws: MigaError.self) { try library.importFortunes(from: folder.path + "/empty") }
         #expect(try library.importFortunes(from: folder.path + "/ok").count == 2)
     }
 

@@ -152,14 +152,14 @@ import Testing
     }
 
     @Test func the_error_describes_itself_by_its_message() {
-        #expect(FocusHoursError("x is wrong").description == "x is wrong")
+        #expect(MigaError(usage: "x is wrong").description == "x is wrong")
     }
 
     @Test func only_semicolons_are_refused_like_empty_hours() {
         // `hours = ";"` has no rule at all, so it would never protect; like an
         // empty text it should be refused rather than silently mean "never".
-        #expect(throws: FocusHoursError("no hours given, like \"Mon-Fri 09:00-17:00\"")) { try FocusHours(";") }
-        #expect(throws: FocusHoursError("no hours given, like \"Mon-Fri 09:00-17:00\"")) { try FocusHours(" ; ; ") }
+        #expect(throws: MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"")) { try FocusHours(";") }
+        #expect(throws: MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"")) { try FocusHours(" ; ; ") }
     }
 
     // MARK: Contains

@@ -29,19 +29,19 @@ import Testing
     @Test func a_malformed_file_is_refused_naming_the_first_bad_record() {
         var json = Exchange.encode(sessions, as: .json, localDevice: "d")
         json = json.replacingOccurrences(of: "\"passthrough\"", with: "\"skipped\"")
-        #expect(throws: ExchangeError(message: "session 3: the outcome must be exit, proceed, abandoned or passthrough, not \"skipped\"")) {
+        #expect(throws: MigaError(dataError: "session 3: the outcome must be exit, proceed, abandoned or passthrough, not \"skipped\"")) {
             try Exchange.decode(json, localDevice: "d")
         }
         var csv = Exchange.encode(sessions, as: .csv, localDevice: "d")
         csv = csv.replacingOccurrences(of: "42.5,2", with: "lots,2")
-        #expect(throws: ExchangeError.self) { try Exchange.decode(csv, localDevice: "d") }
+        #expect(throws: MigaError.self) { try Exchange.decode(csv, localDevice: "d") }
         do {
             _ = try Exchange.decode(csv, localDevice: "d")
         } catch {
             #expect(error.message.hasPrefix("line 2:"))
         }
-        #expect(throws: ExchangeError.self) { try Exchange.decode("{ not json", localDevice: "d") }
-        #expect(throws: ExchangeError.self) { try Exchange.decode("id,program\n1,2\n", localDevice: "d") }
+        #expect(throws: MigaError.self) { try Exchange.decode("{ not json", localDevice: "d") }
+        #expect(throws: MigaError.self) { try Exchange.decode("id,program\n1,2\n", localDevice: "d") }
     }
 
     @Test func importing_twice_adds_nothing_the_second_time_and_a_bad_file_adds_nothing_at_all() throws {
@@ -56,7 +56,7 @@ import Testing
         }
         var text = Exchange.encode(more, as: .json, localDevice: "d")
         text = text.replacingOccurrences(of: "\"a3-new\"", with: "\"a 3\"") // the last record is malformed
-        #expect(throws: ExchangeError.self) { try store.insertMissing(try Exchange.decode(text, localDevice: "d")) }
+        #expect(throws: MigaError.self) { try store.insertMissing(try Exchange.decode(text, localDevice: "d")) }
         #expect(try store.sessions().count == 3)
     }
 
@@ -157,6 +157,6 @@ import Testing
     }
 
     @Test func a_missing_folder_is_not_created_by_a_typo() {
-        #expect(throws: SyncError.self) { try Sync.run(store: try machine("laptop", sessions: 1, seed: 5), folder: folder.path + "/Snyc") }
+        #expect(throws: MigaError.self) { try Sync.run(store: try machine("laptop", sessions: 1, seed: 5), folder: folder.path + "/Snyc") }
     }
 }

@@ -14,7 +14,7 @@ import Testing
 
     func add(_ outcome: SessionOutcome, hoursAgo: Double, program: String = "firefox", paused: Double = 60, device: String = "") throws {
         let ended = now - hoursAgo * 3600
-        try store.insertMissing([SessionRecord(id: newSessionID(), program: program, startedAt: ended - paused, endedAt: ended,
+        try store.insertMissing([SessionRecord(id: newUUID(), program: program, startedAt: ended - paused, endedAt: ended,
                                                outcome: outcome, pausedSeconds: paused, device: device)])
     }
 

@@ -26,10 +26,10 @@ import Testing
         // take it as a file in the current folder.
         try folder.write("#!/bin/sh\ntouch \"$1.ran\"\n", to: "not-an-editor-on-path")
         chmod(folder.path + "/not-an-editor-on-path", 0o755)
-        #expect(ConfigEditing.runEditor(["not-an-editor-on-path", folder.path + "/copy"]) == -1)
+        #expect(EditorSession.runEditor(["not-an-editor-on-path", folder.path + "/copy"]) == -1)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/copy.ran"))
         // With a path it is the person's explicit choice, and it runs.
-        #expect(ConfigEditing.runEditor([folder.path + "/not-an-editor-on-path", folder.path + "/copy"]) == 0)
+        #expect(EditorSession.runEditor([folder.path + "/not-an-editor-on-path", folder.path + "/copy"]) == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/copy.ran"))
     }
 }

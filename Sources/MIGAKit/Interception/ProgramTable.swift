@@ -1,11 +1,9 @@
-import MIGAKit
-
 /// The table `miga list` prints.
-enum ProgramTable {
+public enum ProgramTable {
     /// - Parameter width: the terminal's columns; the rules wrap to fit it
     ///   (under their column, or on lines of their own when it is narrow).
     ///   Nil (output to a file or a pipe) keeps one line per program.
-    static func render(_ programs: [ProgramStatus], width: Int? = nil) -> String {
+    public static func render(_ programs: [ProgramStatus], width: Int? = nil) -> String {
         let header = ["program", "name", "pause", "no terminal", "routes", "rules"]
         var rules: [[String]] = []
         let rows = programs.map { status -> [String] in
@@ -15,8 +13,9 @@ enum ProgramTable {
             routes.append(status.shell ? "shell ✓" : "shell ✗")
             if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
             if status.realProgram == nil { routes.append("(not installed)") }
-            rules.append(settings.features.isEmpty ? ["—"] : settings.features)
-            return [settings.command, settings.displayName, settings.pause.map { "\($0) s" } ?? "default",
+            rules.append(settings.features.isEmpty ? ["—"] : settings.features.map(printable))
+            // Names come from the config and desktop entries: nothing in them may reach the terminal as a sequence.
+            return [printable(settings.command), printable(settings.displayName), settings.pause.map { "\($0) s" } ?? "default",
                     settings.nonInteractive.rawValue, routes.joined(separator: "  "), ""]
         }
         let widths = header.indices.map { column in

@@ -1,0 +1,61 @@
+/// What setup asks of the protection: its list of programs, whether a typed
+/// command can be protected, and the shell's hook line.
+extension Protection {
+    /// The hook line for the shell in `$SHELL`, and whether its start-up file runs it already.
+    public func hookOffer() -> HookOffer? {
+        // No $SHELL: bash's file, as the hook line says; a shell MIGA has no hook for: no offer.
+        guard let shell = environment["SHELL"] == nil ? .bash : ShellHook.Shell(loginShell: environment["SHELL"]) else { return nil }
+        let (file, shown) = shell.startupFile(environment: environment, paths: paths)
+        let present = (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init")
+        return HookOffer(shownFile: shown, file: file, line: shell.hookLine, present: present)
+    }
+
+    /// Appends the hook line to the shell's start-up file, remembering it for `uninstall`.
+    public func addHookLine(_ hook: HookOffer) throws(MigaError) {
+        let existing = ((try? readTextFile(hook.file)) ?? nil) ?? ""
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + hook.line + "\n"
+        do {
+            try atomicWrite(text, to: hook.file, mode: 0o644)
+            var manifest = Manifest(path: manifestPath)
+            manifest.record(.hookLine(file: hook.file, line: hook.line))
+            try manifest.save()
+        } catch {
+            throw MigaError("cannot add the hook line to \(hook.file): \(error)")
+        }
+    }
+
+    /// Setup's list: every program already protected (chosen), the catalog's
+    /// installed programs, then the rest of the catalog, marked not installed.
+    public func setupPrograms() -> [SetupProgram] {
+        let protected = ConfigLoader.load(from: paths.configFile).config.programs
+        var list = ProgramCatalog.programs.map { entry -> SetupProgram in
+            let installed = entry.commands.first { isInstalled($0) }
+            let command = installed ?? entry.commands[0]
+            let chosen = entry.commands.first { protected[$0] != nil }
+            return SetupProgram(name: chosen.flatMap { protected[$0]?.displayName } ?? entry.name, command: chosen ?? command,
+                                glyph: entry.glyph,
+                                installed: installed != nil || chosen != nil, selected: chosen != nil)
+        }
+        for (command, settings) in protected.sorted(by: { $0.key < $1.key }) where !list.contains(where: { $0.command == command }) {
+            list.append(SetupProgram(name: settings.displayName, command: command, glyph: ProgramCatalog.glyph(for: command),
+                                     installed: true, selected: true))
+        }
+        // What can be chosen comes first, so it is never scrolled out of sight.
+        return list.filter(\.selected) + list.filter { $0.installed && !$0.selected } + list.filter { !$0.installed }
+    }
+
+    /// Found on PATH (past the shims) or in the application menu.
+    public func isInstalled(_ command: String) -> Bool {
+        realProgram(command) != nil || !desktop.sources(for: command).isEmpty
+    }
+
+    /// Why `command` cannot be protected, or nil.
+    public func problem(protecting command: String) -> String? {
+        do {
+            try Self.checkName(command)
+        } catch {
+            return error.message
+        }
+        return isInstalled(command) ? nil : "\(command) is not installed here."
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The lines `miga history` prints.
+public enum HistoryTable {
+    public static func lines(_ sessions: [SessionRecord], changes: [ProtectionChange] = []) -> [Line] {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let names = sessions.map(\.program) + changes.map { $0.subjects.isEmpty ? "miga" : $0.subjects.joined(separator: ", ") }
+        let nameWidth = min(20, names.map { CellWidth.of($0) }.max() ?? 0)
+        func lead(_ date: Date, _ program: String) -> [Span] {
+            let name = TextWrap.truncate(program, width: nameWidth)
+            return [Span(formatter.string(from: date) + "  ", .muted),
+                    Span(name + String(repeating: " ", count: nameWidth - CellWidth.of(name)) + "  ")]
+        }
+        let rows = sessions.map { session in
+            (session.endedAt ?? session.startedAt, line(session, lead(session.endedAt ?? session.startedAt, session.program)))
+        } + changes.map { change in
+            (change.at, line(change, lead(change.at, change.subjects.isEmpty ? "miga" : change.subjects.joined(separator: ", "))))
+        }
+        return rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+    }
+
+    static func line(_ session: SessionRecord, _ lead: [Span]) -> Line {
+        let (word, tone): (String, Tone) = switch session.outcome {
+        case .exit: ("exit to focus", .accentDeep)
+        case .proceed: ("proceeded", .body)
+        case .abandoned: ("abandoned", .muted)
+        case .passthrough: ("passed through", .muted)
+        case .open: ("in progress", .muted)
+        }
+        var spans = lead + [Span(word, tone)]
+        let padding = String(repeating: " ", count: 16 - word.count)
+        if session.outcome != .passthrough {
+            let seconds = Int(session.pausedSeconds.rounded())
+            spans.append(Span(padding + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"), .muted))
+        }
+        switch session.reason {
+        case .allowed: spans.append(Span(padding + "inside the allowance", .muted))
+        case .outsideHours: spans.append(Span(padding + "outside focus hours", .muted))
+        case nil: break
+        }
+        if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }
+        if !session.happenedOn.isEmpty { spans.append(Span("  on \(session.happenedOn.prefix(8))", .muted)) }
+        if let intention = session.intention { spans.append(Span("  for “\(intention)”", .body)) }
+        return Line(spans)
+    }
+
+    static func line(_ change: ProtectionChange, _ lead: [Span]) -> Line {
+        let word = switch (change.action, change.outcome) {
+        case (.unprotect, .done): "unprotected"
+        case (.unprotect, .kept): "kept protected"
+        case (.uninstall, .done): "uninstalled"
+        case (.uninstall, .kept): "kept installed"
+        }
+        return Line(lead + [Span(word, change.outcome == .kept ? .accentDeep : .body)])
+    }
+}

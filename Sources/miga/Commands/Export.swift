@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import MIGAKit
+
+extension Miga {
+    /// `miga export`: every session, to a file or standard output.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every session as JSON or CSV.",
+            discussion: """
+                Without FILE, to standard output. `miga import` reads the result back.
+
+                Example:
+                  miga export --format csv ~/miga-history.csv
+                """)
+
+        @Option(help: "json or csv.")
+        var format: String = "json"
+
+        @Argument(help: "Where to write (created 0600).")
+        var file: String?
+
+        func validate() throws {
+            if Exchange.Format(rawValue: format) == nil { throw ValidationError("--format must be json or csv") }
+        }
+
+        func run() throws {
+            let store = try Miga.openStore(processEnvironment())
+            let sessions = try store.sessions().filter { $0.outcome != .open }
+            let text = Exchange.encode(sessions, as: Exchange.Format(rawValue: format)!, localDevice: try store.deviceID())
+            guard let file else {
+                print(text, terminator: "")
+                return
+            }
+            do {
+                try atomicWrite(text, to: file, mode: 0o600)
+            } catch {
+                printError("miga: cannot write \(file): \(error)")
+                throw ExitCode(ExitStatus.failure)
+            }
+            printError("Exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(file).")
+        }
+    }
+}

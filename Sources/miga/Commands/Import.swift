@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import MIGAKit
+
+extension Miga {
+    /// `miga import`: read an export back.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the sessions of an export (JSON or CSV) that are not here yet.",
+            discussion: """
+                Importing the same file twice adds nothing the second time. A malformed file is \
+                refused whole, naming the first bad record (status 65); nothing is imported from it.
+
+                Example:
+                  miga import ~/miga-history.json
+                """)
+
+        @Argument(help: "The file written by miga export.")
+        var file: String
+
+        func run() throws {
+            let store = try Miga.openStore(processEnvironment())
+            let text: String
+            do {
+                guard let contents = try readTextFile(file) else {
+                    printError("miga: \(file) does not exist")
+                    throw ExitCode(ExitStatus.dataError)
+                }
+                text = contents
+            } catch let error as FileSystemError {
+                printError("miga: cannot read \(error)")
+                throw ExitCode(ExitStatus.failure)
+            }
+            do {
+                let sessions = try Exchange.decode(text, localDevice: try store.deviceID())
+                let added = try store.insertMissing(sessions)
+                print("Imported \(added) new session\(added == 1 ? "" : "s")" + (sessions.count > added ? " (\(sessions.count - added) were already here)." : "."))
+            } catch let error as MigaError {
+                printError("miga: \(file): \(error); nothing was imported")
+                throw ExitCode(error.status)
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import MIGAKit
+
+extension Miga {
+    /// `miga sync DIR`: one history across machines.
+    struct SyncFolder: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Share your history with your other machines through a synced folder.",
+            discussion: """
+                Give a folder that Syncthing, Nextcloud or another file-sync tool already \
+                replicates. This machine appends its sessions to a file of its own there and adds \
+                the other machines' sessions here; it never rewrites another machine's file. Run it \
+                on each machine (from a timer, say); stats then count every device.
+
+                Example:
+                  miga sync ~/Sync/miga
+                """)
+
+        @Argument(help: "The shared folder.")
+        var folder: String
+
+        func run() throws {
+            let store = try Miga.openStore(processEnvironment())
+            let report = try reporting { () throws(MigaError) in try Sync.run(store: store, folder: folder) }
+            print("Wrote \(report.written) new session\(report.written == 1 ? "" : "s") to \(report.ownFile); added \(report.merged) from \(report.devices) other device\(report.devices == 1 ? "" : "s").")
+            if report.skipped > 0 { print("Skipped \(report.skipped) incomplete line\(report.skipped == 1 ? "" : "s") (a file still arriving?); the next sync reads them.") }
+        }
+    }
+}

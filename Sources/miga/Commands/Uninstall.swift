@@ -1,0 +1,60 @@
+import ArgumentParser
+import MIGAKit
+
+extension Miga {
+    /// `miga uninstall`: remove what MIGA wrote.
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every shim, menu entry and hook line MIGA wrote, and nothing else.",
+            discussion: """
+                Your history and settings (every program's rules among them) stay unless you give \
+                --purge; MIGA says where they are, and `miga protect NAME` brings a program back \
+                as it was. Run again, it finds nothing to remove and says so. \
+                The miga program itself stays too (make uninstall, or delete the file).
+
+                In a terminal, a pause of its own comes first: Proceed at zero uninstalls, Exit \
+                to Focus keeps everything; the history records which. Without a terminal (a \
+                script), --now is required.
+
+                Exit status: 0 when done or kept, 64 without a terminal and without --now, 1 if \
+                a file cannot be changed, 128+N after signal N.
+
+                Example:
+                  miga uninstall
+                  miga uninstall --purge
+                  miga uninstall --now    (in a script)
+                """)
+
+        @Flag(help: "Also delete the history and the settings.")
+        var purge = false
+
+        @Flag(help: "Without a terminal (a script): uninstall without the pause.")
+        var now = false
+
+        func run() throws {
+            let protection = try Miga.protection()
+            // Run again after it is done, there is nothing to remove: no pause, nothing recorded.
+            if !protection.hasWrittenRoutes && !purge {
+                print("MIGA has no shims, menu entries or hook lines here; nothing to remove.")
+                return
+            }
+            let protected = protection.protectedCommands()
+            guard try SwitchOff.ask(.uninstall, subjects: protected,
+                                    header: purge ? "a pause before uninstalling MIGA and deleting your history"
+                                                  : "a pause before uninstalling MIGA",
+                                    proceedLabel: purge ? "Uninstall and delete the history" : "Uninstall MIGA",
+                                    kept: "MIGA stays, and so does everything it protects", now: now,
+                                    command: "uninstall") else { return }
+            do {
+                let remaining = try protection.uninstall(purge: purge)
+                // A purge takes the history with it; otherwise it remembers this.
+                if !purge { SwitchOff.done(.uninstall, subjects: protected) }
+                print("MIGA's shims, menu entries and hook lines are gone.")
+                for line in remaining { print(line) }
+            } catch {
+                printError(error.line)
+                throw ExitCode(error.status)
+            }
+        }
+    }
+}
