@@ -17,14 +17,20 @@ public struct ConfigEditor {
     /// Settings the changes leave nil stay as they are.
     public func setProgram(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) {
         var lines = try currentLines()
-        if let table = Self.table(of: command, in: lines) {
+        let kinds = Self.kinds(of: lines)
+        if let table = Self.table(of: command, in: lines, kinds: kinds) {
             var body = Array(lines[table])
+            var bodyKinds = Array(kinds[table])
             for (key, change) in changes.edits {
-                let index = body.firstIndex { Self.key(of: $0) == key }
+                let index = bodyKinds.firstIndex { $0 == .keyValue([key]) }
                 switch (change, index) {
                 case (.set(let value), let index?): body[index] = "\(key) = \(value.text)" + Self.trailingComment(of: body[index])
-                case (.set(let value), nil): body.append("\(key) = \(value.text)")
-                case (.remove, let index?): body.remove(at: index)
+                case (.set(let value), nil):
+                    body.append("\(key) = \(value.text)")
+                    bodyKinds.append(.keyValue([key]))
+                case (.remove, let index?):
+                    body.remove(at: index)
+                    bodyKinds.remove(at: index)
                 case (.remove, nil): break
                 }
             }
@@ -46,9 +52,10 @@ public struct ConfigEditor {
     /// there, else after the other top-level settings, before any table.
     public func setTopLevel(_ key: String, to value: TOMLLiteral) throws(MigaError) {
         var lines = try currentLines()
-        let firstTable = lines.firstIndex { Self.headerPath(of: $0) != nil } ?? lines.count
+        let kinds = Self.kinds(of: lines)
+        let firstTable = kinds.firstIndex(where: Self.opensTable) ?? lines.count
         let line = "\(key) = \(value.text)"
-        if let index = lines[..<firstTable].firstIndex(where: { Self.key(of: $0) == key }) {
+        if let index = kinds[..<firstTable].firstIndex(of: .keyValue([key])) {
             lines[index] = line + Self.trailingComment(of: lines[index])
         } else {
             // Before the first table's own comments, which belong to it.
@@ -63,7 +70,7 @@ public struct ConfigEditor {
     /// Removes `[programs.COMMAND]` and its lines; nothing else changes.
     public func removeProgram(_ command: String) throws(MigaError) {
         var lines = try currentLines()
-        guard let table = Self.table(of: command, in: lines) else { return }
+        guard let table = Self.table(of: command, in: lines, kinds: Self.kinds(of: lines)) else { return }
         // The table goes with the comments written above it, and nothing of the next one's.
         var range = Self.commentsAbove(table.lowerBound - 1, in: lines)..<table.upperBound
         // Take one blank line that separated the table with it (the one before,
@@ -109,10 +116,9 @@ public struct ConfigEditor {
     /// The lines of the table's body (after its header, up to the next header
     /// or the end, without the comments that belong to the next header and
     /// without trailing blank lines).
-    static func table(of command: String, in lines: [String]) -> Range<Int>? {
-        let wanted = ["programs", command]
-        guard let header = lines.firstIndex(where: { headerPath(of: $0) == wanted }) else { return nil }
-        var end = lines[(header + 1)...].firstIndex { headerPath(of: $0) != nil }.map { commentsAbove($0, in: lines) } ?? lines.count
+    static func table(of command: String, in lines: [String], kinds: [TOMLText.Kind]) -> Range<Int>? {
+        guard let header = kinds.firstIndex(of: .header(["programs", command])) else { return nil }
+        var end = kinds[(header + 1)...].firstIndex(where: opensTable).map { commentsAbove($0, in: lines) } ?? lines.count
         end = max(end, header + 1)
         while end > header + 1 && lines[end - 1].allSatisfy(\.isWhitespace) { end -= 1 }
         return (header + 1)..<end
@@ -150,52 +156,24 @@ public struct ConfigEditor {
         return ""
     }
 
-    /// The keys of a table header, `[programs."python3.11"]` → programs,
-    /// python3.11: dots inside quotes are part of a key, and a basic string's
-    /// escapes are undone, so a name written quoted is found again.
-    static func headerPath(of line: String) -> [String]? {
-        let trimmed = line.trimmingWhitespace()
-        guard trimmed.hasPrefix("["), !trimmed.hasPrefix("[[") else { return nil }
-        var keys: [String] = []
-        var key = ""
-        var characters = trimmed.dropFirst().makeIterator()
-        while let character = characters.next() {
-            switch character {
-            case "]":
-                keys.append(key.trimmingWhitespace())
-                return keys
-            case ".":
-                keys.append(key.trimmingWhitespace())
-                key = ""
-            case "'":
-                while let next = characters.next(), next != "'" { key.append(next) }
-            case "\"":
-                while let next = characters.next(), next != "\"" {
-                    guard next == "\\", let escaped = characters.next() else { key.append(next); continue }
-                    switch escaped {
-                    case "n": key.append("\n")
-                    case "t": key.append("\t")
-                    case "r": key.append("\r")
-                    case "b": key.append("\u{8}")
-                    case "f": key.append("\u{C}")
-                    case "e": key.append("\u{1B}")
-                    case "u", "U":
-                        var hex = ""
-                        for _ in 0..<(escaped == "u" ? 4 : 8) { if let digit = characters.next() { hex.append(digit) } }
-                        if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) { key.unicodeScalars.append(scalar) }
-                    default: key.append(escaped)
-                    }
-                }
-            default:
-                key.append(character)
-            }
-        }
-        return nil
+    /// What each line is, read with strings and comments followed (`TOMLText`).
+    static func kinds(of lines: [String]) -> [TOMLText.Kind] {
+        let kinds = TOMLText(lines.joined(separator: "\n")).lines
+        return kinds + Array(repeating: .blank, count: max(0, lines.count - kinds.count))
     }
 
-    static func key(of line: String) -> String? {
-        guard let equals = line.firstIndex(of: "="), !line.trimmingWhitespace().hasPrefix("#") else { return nil }
-        return line[..<equals].trimmingWhitespace().trimming("\"'")
+    /// A line that begins a table, and so ends the one before.
+    static func opensTable(_ kind: TOMLText.Kind) -> Bool {
+        switch kind {
+        case .header, .arrayHeader: true
+        default: false
+        }
+    }
+
+    /// The keys of a table header line, `[programs."python3.11"]` → programs, python3.11.
+    static func headerPath(of line: String) -> [String]? {
+        if case .header(let path)? = TOMLText(line).lines.first { return path }
+        return nil
     }
 
     /// A command as a TOML key: bare when it can be, quoted otherwise.

@@ -65,7 +65,8 @@ public enum ConfigLoader {
     }
 
     public static func parse(_ text: String, file: String) -> LoadedConfig {
-        if let (line, column, message) = unsafeForParser(text) {
+        let toml = TOMLText(text)
+        if let (line, column, message) = toml.hazard {
             let problem = ConfigProblem(file: file, line: line, column: column, message: message,
                                         consequence: "using the defaults until it is fixed")
             return LoadedConfig(problems: [problem], syntaxError: problem)
@@ -81,97 +82,13 @@ public enum ConfigLoader {
         } catch {
             return LoadedConfig(problems: [ConfigProblem(file: file, message: "\(error)", consequence: "using the defaults")])
         }
-        var reader = Reader(file: file, locator: KeyLocator(text: text))
+        var reader = Reader(file: file, locator: KeyLocator(text: text, toml: toml))
         let config = reader.read(table)
         // TOMLKit hands keys over sorted, not in file order; report top to bottom.
         let problems = reader.problems.sorted { ($0.line ?? .max, $0.column ?? 0) < ($1.line ?? .max, $1.column ?? 0) }
         return LoadedConfig(config: config, problems: problems)
     }
 
-    /// Where `text` holds something the TOML parser underneath (toml++ 3.4,
-    /// in TOMLKit 0.6) does not survive or does not see: a table header whose
-    /// first character cannot begin a key, and a Unicode line break outside a
-    /// string, make it abort the process (an assertion, kept in release
-    /// builds), and a NUL (raw or escaped) ends the text or the string it is
-    /// given. Each is a syntax error here, with its place. Strings and
-    /// comments are followed, so what they hold is never mistaken for either.
-    static func unsafeForParser(_ text: String) -> (line: Int, column: Int, message: String)? {
-        let keyStart: (Unicode.Scalar) -> Bool = { scalar in
-            ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "-" || scalar == "\"" || scalar == "'"
-        }
-        let unicodeBreaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
-        let scalars = Array(text.unicodeScalars)
-        func triple(_ quote: Unicode.Scalar, at index: Int) -> Bool {
-            index + 3 <= scalars.count && scalars[index] == quote && scalars[index + 1] == quote && scalars[index + 2] == quote
-        }
-        enum Place { case outside, comment, basic, literal, multilineBasic, multilineLiteral }
-        var place = Place.outside
-        var (line, column) = (1, 1)
-        var atLineStart = true
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            var step = 1
-            if scalar == "\u{0}" { return (line, column, "a NUL byte, which a config file cannot hold") }
-            switch place {
-            case .basic, .multilineBasic:
-                if scalar == "\\", index + 1 < scalars.count {
-                    let width = scalars[index + 1] == "u" ? 4 : scalars[index + 1] == "U" ? 8 : 0
-                    if width > 0, index + 2 + width <= scalars.count,
-                       scalars[(index + 2)..<(index + 2 + width)].allSatisfy({ $0 == "0" }) {
-                        return (line, column, "an escaped NUL (\\u0000), which MIGA cannot keep in a value")
-                    }
-                    step = scalars[index + 1] == "\n" ? 1 : 2
-                } else if place == .basic && scalar == "\"" {
-                    place = .outside
-                } else if place == .multilineBasic && triple("\"", at: index) {
-                    place = .outside
-                    step = 3
-                }
-            case .literal:
-                if scalar == "'" { place = .outside }
-            case .multilineLiteral:
-                if triple("'", at: index) {
-                    place = .outside
-                    step = 3
-                }
-            case .comment:
-                break
-            case .outside:
-                if atLineStart && scalar == "[" {
-                    var next = index + 1
-                    let double = next < scalars.count && scalars[next] == "["
-                    if double { next += 1 }
-                    while next < scalars.count && (scalars[next] == " " || scalars[next] == "\t") { next += 1 }
-                    if next < scalars.count, !keyStart(scalars[next]), scalars[next] != "]", !(scalars[next] == "[" && !double) {
-                        return (line, column, "a table name must begin with a letter, a digit, - or _, or be quoted")
-                    }
-                }
-                if unicodeBreaks.contains(scalar) {
-                    return (line, column, "U+\(String(scalar.value, radix: 16, uppercase: true)) (a Unicode line break) outside a string")
-                }
-                if scalar == "#" { place = .comment }
-                if scalar == "\"" {
-                    place = triple("\"", at: index) ? .multilineBasic : .basic
-                    if place == .multilineBasic { step = 3 }
-                }
-                if scalar == "'" {
-                    place = triple("'", at: index) ? .multilineLiteral : .literal
-                    if place == .multilineLiteral { step = 3 }
-                }
-            }
-            if scalar == "\n" {
-                (line, column, atLineStart) = (line + 1, 1, true)
-                if place == .comment || place == .basic || place == .literal { place = .outside }
-            } else {
-                if scalar != " " && scalar != "\t" && !(scalar == "\u{FEFF}" && index == 0) { atLineStart = false }
-                column += step
-            }
-            index += step
-        }
-        return nil
-    }
 
     /// Walks the parsed table, keeping good values and reporting the others.
     private struct Reader {
@@ -322,21 +239,21 @@ public enum ConfigLoader {
 struct KeyLocator {
     private var places: [[String]: (line: Int, column: Int)] = [:]
 
-    init(text: String) {
+    init(text: String, toml: TOMLText) {
+        // Lines cut at scalars, as TOMLText counts them: in "\r\n" files the
+        // Character is "\r\n", never "\n".
+        let rawLines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         var table: [String] = []
-        var lineNumber = 0
-        // Lines cut at scalars: in "\r\n" files the Character is "\r\n", never "\n".
-        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            let rawLine = Substring(String(String.UnicodeScalarView(scalars)))
-            lineNumber += 1
-            let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
-            let line = rawLine.dropFirst(indent)
-            if line.hasPrefix("[") && !line.hasPrefix("[[") {
-                guard let close = line.firstIndex(of: "]") else { continue }
-                table = Self.keyPath(line[line.index(after: line.startIndex)..<close])
-                record(table, lineNumber, indent + 2)
-            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
-                record(table + Self.keyPath(line[..<equals]), lineNumber, indent + 1)
+        for (index, kind) in toml.lines.enumerated() {
+            let indent = index < rawLines.count ? rawLines[index].prefix { $0 == " " || $0 == "\t" }.count : 0
+            switch kind {
+            case .header(let path), .arrayHeader(let path):
+                table = path
+                record(path, index + 1, indent + 2)
+            case .keyValue(let path):
+                record(table + path, index + 1, indent + 1)
+            case .blank, .comment, .other:
+                break
             }
         }
     }
@@ -348,12 +265,6 @@ struct KeyLocator {
     private mutating func record(_ path: [String], _ line: Int, _ column: Int) {
         for length in 1...max(1, path.count) where places[Array(path.prefix(length))] == nil {
             places[Array(path.prefix(length))] = (line, column)
-        }
-    }
-
-    private static func keyPath(_ text: Substring) -> [String] {
-        text.split(separator: ".").map {
-            $0.trimmingWhitespace().trimming("\"'")
         }
     }
 }
