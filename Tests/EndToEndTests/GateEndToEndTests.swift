@@ -56,7 +56,8 @@ import Testing
     @Test func proceed_waits_for_zero_then_runs_the_program_with_its_exact_arguments() throws {
         let arguments = ["two words", "it's", "\"double\"", "*", "$HOME", ";", "a;b && c | d", "héllo wörld ✓ 日本",
                          "", "--", "-x", "back\\slash", "line\nbreak", "`tick`", "$(echo no)"]
-        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "3", "argv-dump", "--"] + arguments),
+        // Long enough that a loaded machine's slow keystroke still comes before zero.
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "6", "argv-dump", "--"] + arguments),
                             environment: sandbox.environment)
         try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }
         try tmux.send("p")
@@ -70,7 +71,7 @@ import Testing
         #expect(try tmux.value("#{alternate_on}") == "0")
         let row = try #require(try sandbox.sessions().first)
         #expect(row.outcome == .proceed)
-        #expect(row.pausedSeconds >= 3)
+        #expect(row.pausedSeconds >= 6)
     }
 
     @Test func bytes_that_are_not_utf8_reach_the_program_unchanged() throws {

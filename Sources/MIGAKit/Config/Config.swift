@@ -68,13 +68,7 @@ public struct ProgramSettings: Equatable, Sendable {
 
     /// The optional rules that are on, in words, for `miga list`.
     public var features: [String] {
-        var words: [String] = []
-        if let allowMinutes { words.append("allow \(Self.minutes(allowMinutes))") }
-        if escalate { words.append("escalate +\(escalateStep) s to \(escalateMax) s") }
-        if let hours { words.append("hours \(hours)") }
-        if holdWhenUnfocused { words.append("hold when unfocused") }
-        if askIntention { words.append("ask intention") }
-        return words
+        ProgramSetting.all.compactMap { $0.rule(self) }
     }
 
     /// `15 min`, `0.5 min`.

@@ -52,8 +52,7 @@ public struct LoadedConfig: Sendable {
 public enum ConfigLoader {
     /// The settings a config may hold, at the top and in a program's table.
     static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
-    static let programKeys = ["name", "icon", "pause", "non_interactive", "allow_minutes", "escalate", "escalate_step",
-                              "escalate_max", "hours", "hold_when_unfocused", "ask_intention"]
+    static let programKeys = ProgramSetting.all.map(\.key)
 
     public static func load(from path: String) -> LoadedConfig {
         do {
@@ -103,13 +102,13 @@ public enum ConfigLoader {
                 guard let value = table[key] else { continue }
                 switch key {
                 case "pause":
-                    if let seconds = pause(value, at: [key]) { config.pause = seconds }
+                    take(ProgramSetting.seconds(value, in: Config.pauseRange) { config.pause = $0 }, at: [key])
                 case "interests":
                     if let tags = strings(value, at: [key]) { config.interests = tags }
                 case "notifications":
-                    if let flag = bool(value, at: [key]) { config.notifications = flag }
+                    take(ProgramSetting.flag(value) { config.notifications = $0 }, at: [key])
                 case "reduced_motion":
-                    if let flag = bool(value, at: [key]) { config.reducedMotion = flag }
+                    take(ProgramSetting.flag(value) { config.reducedMotion = $0 }, at: [key])
                 case "programs":
                     guard let programs = value.table else {
                         report(at: [key], "`programs` must be a table of programs, like [programs.firefox]")
@@ -140,70 +139,19 @@ public enum ConfigLoader {
             for key in table.keys {
                 guard let value = table[key] else { continue }
                 let at = path + [key]
-                switch key {
-                case "name": settings.name = string(value, at: at)
-                case "icon": settings.icon = string(value, at: at)
-                case "pause": settings.pause = pause(value, at: at)
-                case "non_interactive":
-                    guard let word = string(value, at: at) else { continue }
-                    if let policy = NonInteractivePolicy(rawValue: word) {
-                        settings.nonInteractive = policy
-                    } else {
-                        let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                        report(at: at, "`\(dotted(at))` must be one of \(choices), not \"\(word)\"", then: "using \"pass\"")
-                    }
-                case "allow_minutes": settings.allowMinutes = allowance(value, at: at)
-                case "escalate": settings.escalate = bool(value, at: at) ?? false
-                case "escalate_step":
-                    if let seconds = seconds(value, in: ProgramSettings.escalateRange, at: at) { settings.escalateStep = seconds }
-                case "escalate_max":
-                    if let seconds = seconds(value, in: ProgramSettings.escalateRange, at: at) { settings.escalateMax = seconds }
-                case "hours":
-                    guard let text = string(value, at: at) else { continue }
-                    do {
-                        settings.hours = try FocusHours(text)
-                    } catch {
-                        report(at: at, "`\(dotted(at))`: \(error)", then: "protecting at all hours")
-                    }
-                case "hold_when_unfocused": settings.holdWhenUnfocused = bool(value, at: at) ?? false
-                case "ask_intention": settings.askIntention = bool(value, at: at) ?? false
-                default:
+                guard let setting = ProgramSetting.named(key) else {
                     unknown(key, at: at, known: ConfigLoader.programKeys)
+                    continue
                 }
+                take(setting.read(value, &settings), at: at)
             }
             return settings
         }
 
-        mutating func pause(_ value: TOMLValueConvertible, at path: [String]) -> Int? {
-            if let seconds = value.int, Config.pauseRange.contains(seconds) { return seconds }
-            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound), not \(value.debugDescription)", then: "using the default")
-            return nil
-        }
-
-        /// Minutes, whole or not (a tenth of a minute is a fine allowance to try it out).
-        mutating func allowance(_ value: TOMLValueConvertible, at path: [String]) -> Double? {
-            let minutes = value.double ?? value.int.map(Double.init)
-            if let minutes, minutes > 0, minutes <= ProgramSettings.allowRange.upperBound { return minutes }
-            report(at: path, "`\(dotted(path))` must be a number of minutes above 0 and at most \(Int(ProgramSettings.allowRange.upperBound)), not \(value.debugDescription)", then: "no allowance")
-            return nil
-        }
-
-        mutating func seconds(_ value: TOMLValueConvertible, in range: ClosedRange<Int>, at path: [String]) -> Int? {
-            if let seconds = value.int, range.contains(seconds) { return seconds }
-            report(at: path, "`\(dotted(path))` must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound), not \(value.debugDescription)", then: "using the default")
-            return nil
-        }
-
-        mutating func bool(_ value: TOMLValueConvertible, at path: [String]) -> Bool? {
-            if let flag = value.bool { return flag }
-            report(at: path, "`\(dotted(path))` must be true or false, not \(value.debugDescription)", then: "using the default")
-            return nil
-        }
-
-        mutating func string(_ value: TOMLValueConvertible, at path: [String]) -> String? {
-            if let text = value.string { return text }
-            report(at: path, "`\(dotted(path))` must be a string in quotes, not \(value.debugDescription)")
-            return nil
+        /// Reports a value that was not taken, by its key.
+        mutating func take(_ problem: ProgramSetting.Problem?, at path: [String]) {
+            guard let problem else { return }
+            report(at: path, "`\(dotted(path))`" + (problem.text.hasPrefix(":") ? "" : " ") + problem.text, then: problem.consequence)
         }
 
         mutating func strings(_ value: TOMLValueConvertible, at path: [String]) -> [String]? {

@@ -11,17 +11,10 @@ public enum ConfigSummary {
                      "notifications = \(config.notifications)",
                      "reduced_motion = \(config.reducedMotion)"]
         for (command, settings) in config.programs.sorted(by: { $0.key < $1.key }) {
-            lines += ["", "[programs.\(ConfigEditor.tableKey(command))]",
-                      "name = \(ConfigEditor.quoted(settings.displayName))",
-                      "pause = \(settings.pause ?? config.pause)" + (settings.pause == nil ? "   # the default" : ""),
-                      "non_interactive = \(ConfigEditor.quoted(settings.nonInteractive.rawValue))"]
-            if let minutes = settings.allowMinutes { lines.append("allow_minutes = \(TOMLLiteral.number(minutes).text)") }
-            if settings.escalate {
-                lines += ["escalate = true", "escalate_step = \(settings.escalateStep)", "escalate_max = \(settings.escalateMax)"]
+            lines += ["", "[programs.\(ConfigEditor.tableKey(command))]"]
+            for setting in ProgramSetting.all {
+                if let value = setting.effective(settings, config) { lines.append("\(setting.key) = \(value)") }
             }
-            if let hours = settings.hours { lines.append("hours = \(ConfigEditor.quoted(hours.description))") }
-            if settings.holdWhenUnfocused { lines.append("hold_when_unfocused = true") }
-            if settings.askIntention { lines.append("ask_intention = true") }
         }
         return lines.joined(separator: "\n")
     }

@@ -5,26 +5,24 @@ import Glibc
 /// `miga config edit`: the person edits a copy in their editor; it replaces
 /// the file only when it reads cleanly, so a slip never breaks the pause.
 public enum EditorSession {
-    static let template = """
-        # MIGA settings. Every line is optional; these are the defaults.
-        # pause = 90              # seconds of a pause, 1-3600
-        # interests = []          # quote tags, e.g. ["Stoicism", "Nature"]; empty means all
-        # notifications = true
-        # reduced_motion = false
-
-        # [programs.firefox]      # added by `miga protect firefox`
-        # name = "Firefox"
-        # pause = 60
-        # non_interactive = "pass"   # or "terminal", or "deny"
-        # allow_minutes = 15         # after a Proceed, open again without a pause for 15 minutes
-        # escalate = true            # each further try within the hour adds to the pause…
-        # escalate_step = 30         # …this many seconds…
-        # escalate_max = 300         # …up to this long in all
-        # hours = "Mon-Fri 09:00-17:00; Sat,Sun 10:00-12:00"   # protected only then
-        # hold_when_unfocused = true # the countdown holds while the window is not focused
-        # ask_intention = true       # "What are you opening Firefox for?" before it opens
-
-        """
+    /// What a new config offers to edit: every setting, commented out, with
+    /// its default or an example (a program's settings from `ProgramSetting`).
+    static let template: String = {
+        var lines = [
+            "# MIGA settings. Every line is optional; these are the defaults.",
+            "# pause = 90              # seconds of a pause, 1-3600",
+            "# interests = []          # quote tags, e.g. [\"Stoicism\", \"Nature\"]; empty means all",
+            "# notifications = true",
+            "# reduced_motion = false",
+            "",
+            "# [programs.firefox]      # added by `miga protect firefox`",
+        ]
+        for setting in ProgramSetting.all {
+            let line = "# \(setting.key) = \(setting.example)"
+            lines.append(line.padding(toLength: max(line.count + 1, 29), withPad: " ", startingAt: 0) + "# " + setting.comment)
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }()
 
     /// Returns the exit status and what to tell the person.
     public static func edit(path: String, environment: [String: String],

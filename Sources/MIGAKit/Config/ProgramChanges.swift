@@ -1,73 +1,73 @@
-/// Settings of one program to change, as `miga protect` and setup ask:
-/// nil leaves a setting as it is. Turning an optional rule off removes its
-/// line, so the file says only what differs from the defaults.
+import TOMLKit
+
+/// Settings of one program to change, as `miga protect` and setup ask: a
+/// setting not named stays as it is. A value that turns an optional rule
+/// off removes its line, so the file says only what differs from the
+/// defaults. Each value is checked by the same reading as the config file's
+/// (`ProgramSetting`), so a value `protect` accepts is one the file accepts.
 public struct ProgramChanges: Equatable, Sendable {
-    public var name: String?
-    public var pause: Int?
-    public var nonInteractive: NonInteractivePolicy?
-    /// Minutes of allowance; 0 turns it off.
-    public var allowMinutes: Double?
-    public var escalate: Bool?
-    public var escalateStep: Int?
-    public var escalateMax: Int?
-    /// Focus hours; "always" turns them off.
-    public var hours: String?
-    public var holdWhenUnfocused: Bool?
-    public var askIntention: Bool?
-
-    public init(name: String? = nil, pause: Int? = nil, nonInteractive: NonInteractivePolicy? = nil,
-                allowMinutes: Double? = nil, escalate: Bool? = nil, escalateStep: Int? = nil, escalateMax: Int? = nil,
-                hours: String? = nil, holdWhenUnfocused: Bool? = nil, askIntention: Bool? = nil) {
-        self.name = name
-        self.pause = pause
-        self.nonInteractive = nonInteractive
-        self.allowMinutes = allowMinutes
-        self.escalate = escalate
-        self.escalateStep = escalateStep
-        self.escalateMax = escalateMax
-        self.hours = hours
-        self.holdWhenUnfocused = holdWhenUnfocused
-        self.askIntention = askIntention
-    }
-
-    /// The first value out of range, in words for the person; nil when all are good.
-    public var problem: String? {
-        if let pause, !Config.pauseRange.contains(pause) {
-            return "the pause must be a whole number of seconds from \(Config.pauseRange.lowerBound) to \(Config.pauseRange.upperBound)"
-        }
-        if let allowMinutes, !(allowMinutes >= 0 && allowMinutes <= ProgramSettings.allowRange.upperBound) {
-            return "the allowance must be a number of minutes from 0 (none) to \(Int(ProgramSettings.allowRange.upperBound))"
-        }
-        for (label, seconds) in [("escalation step", escalateStep), ("escalation cap", escalateMax)] {
-            if let seconds, !ProgramSettings.escalateRange.contains(seconds) {
-                return "the \(label) must be a whole number of seconds from \(ProgramSettings.escalateRange.lowerBound) to \(ProgramSettings.escalateRange.upperBound)"
-            }
-        }
-        if let hours, hours != Self.always {
-            do { _ = try FocusHours(hours) } catch { return "the hours \"\(hours)\" cannot be read: \(error)" }
-        }
-        return nil
-    }
+    /// The new values, by key, as they would be written.
+    public private(set) var values: [String: TOMLLiteral] = [:]
 
     /// The word that turns focus hours off.
     public static let always = "always"
 
-    /// The lines to write, in the order they appear in a new table.
+    public init() {}
+
+    /// The changes `protect`'s options ask for: nil leaves a setting as it is.
+    /// (An option of `protect` is one argument here, named after its setting.)
+    public init(name: String? = nil, pause: Int? = nil, nonInteractive: NonInteractivePolicy? = nil,
+                allowMinutes: Double? = nil, escalate: Bool? = nil, escalateStep: Int? = nil, escalateMax: Int? = nil,
+                hours: String? = nil, holdWhenUnfocused: Bool? = nil, askIntention: Bool? = nil) {
+        self["name"] = name.map { .string($0) }
+        self["pause"] = pause.map { .integer($0) }
+        self["non_interactive"] = nonInteractive.map { .string($0.rawValue) }
+        self["allow_minutes"] = allowMinutes.map { .number($0) }
+        self["escalate"] = escalate.map { .boolean($0) }
+        self["escalate_step"] = escalateStep.map { .integer($0) }
+        self["escalate_max"] = escalateMax.map { .integer($0) }
+        self["hours"] = hours.map { .string($0) }
+        self["hold_when_unfocused"] = holdWhenUnfocused.map { .boolean($0) }
+        self["ask_intention"] = askIntention.map { .boolean($0) }
+    }
+
+    /// The new value of the setting `key`, or nil to leave it. A key that is
+    /// no setting is a programming error.
+    public subscript(key: String) -> TOMLLiteral? {
+        get { values[key] }
+        set {
+            precondition(ProgramSetting.named(key) != nil, "\(key) is not a program setting")
+            values[key] = newValue
+        }
+    }
+
+    /// The display name asked for, if any.
+    public var name: String? {
+        get { values["name"]?.value?.string }
+        set { self["name"] = newValue.map { .string($0) } }
+    }
+
+    /// The first value the config would not take, in words for the person; nil when all are good.
+    public var problem: String? {
+        for setting in ProgramSetting.all {
+            guard let literal = values[setting.key], !setting.isOff(literal) else { continue }
+            var scratch = ProgramSettings(command: "")
+            guard let value = literal.value else {
+                return "\(setting.noun) cannot be written as \(literal.text)"
+            }
+            if let problem = setting.read(value, &scratch) {
+                // "the pause must be …", "the hours "Mon 9-17" cannot be read: …"
+                return setting.noun + (problem.text.hasPrefix(":") ? " \(literal.text) cannot be read" : " ") + problem.text
+            }
+        }
+        return nil
+    }
+
+    /// The lines to write, in the order a new table lists them.
     var edits: [(key: String, change: SettingChange)] {
-        func flag(_ value: Bool?) -> SettingChange? { value.map { $0 ? .set(.boolean(true)) : .remove } }
-        let all: [(String, SettingChange?)] = [
-            ("name", name.map { .set(.string($0)) }),
-            ("pause", pause.map { .set(.integer($0)) }),
-            ("non_interactive", nonInteractive.map { .set(.string($0.rawValue)) }),
-            ("allow_minutes", allowMinutes.map { $0 == 0 ? .remove : .set(.number($0)) }),
-            ("escalate", flag(escalate)),
-            ("escalate_step", escalateStep.map { .set(.integer($0)) }),
-            ("escalate_max", escalateMax.map { .set(.integer($0)) }),
-            ("hours", hours.map { $0 == Self.always ? .remove : .set(.string($0)) }),
-            ("hold_when_unfocused", flag(holdWhenUnfocused)),
-            ("ask_intention", flag(askIntention)),
-        ]
-        return all.compactMap { key, change in change.map { (key, $0) } }
+        ProgramSetting.all.compactMap { setting in
+            values[setting.key].map { (setting.key, setting.isOff($0) ? .remove : .set($0)) }
+        }
     }
 }
 
@@ -75,4 +75,9 @@ public struct ProgramChanges: Equatable, Sendable {
 enum SettingChange: Equatable {
     case set(TOMLLiteral)
     case remove
+}
+
+extension TOMLLiteral {
+    /// The value as TOML reads it back.
+    var value: TOMLValueConvertible? { (try? TOMLTable(string: "v = " + text))?["v"] }
 }

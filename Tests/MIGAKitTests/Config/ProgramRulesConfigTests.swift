@@ -53,7 +53,14 @@ import Testing
         #expect(settings?.allowMinutes == minutes)
     }
 
-    @Test(arguments: ["allow_minutes = 0", "allow_minutes = 0.0", "allow_minutes = -5", "allow_minutes = 1441",
+    @Test(arguments: ["allow_minutes = 0", "allow_minutes = 0.0"])
+    func an_allowance_of_zero_is_none_as_protect_says(line: String) {
+        let (settings, problems) = read(line)
+        #expect(problems.isEmpty)
+        #expect(settings?.allowMinutes == nil)
+    }
+
+    @Test(arguments: ["allow_minutes = -5", "allow_minutes = 1441",
                       "allow_minutes = 1440.5", "allow_minutes = \"15\"", "allow_minutes = true", "allow_minutes = nan",
                       "allow_minutes = inf"])
     func a_bad_allowance_is_reported_by_its_key_and_means_none(line: String) throws {
@@ -62,7 +69,7 @@ import Testing
         let problem = try #require(problems.first)
         #expect(problems.count == 1)
         #expect(problem.line == 2)
-        #expect(problem.message.hasPrefix("`programs.discord.allow_minutes` must be a number of minutes above 0 and at most 1440"))
+        #expect(problem.message.hasPrefix("`programs.discord.allow_minutes` must be a number of minutes from 0 (none) to 1440, not "))
         #expect(problem.description.hasSuffix("; no allowance"))
     }
 
@@ -159,6 +166,29 @@ import Testing
     static let everyRule = ProgramChanges(allowMinutes: 15, escalate: true, escalateStep: 20, escalateMax: 120,
                                           hours: "Mon-Fri 09:00-17:00", holdWhenUnfocused: true, askIntention: true)
 
+    @Test func every_setting_is_in_the_template_and_the_summary_reads_back_as_the_settings() throws {
+        for setting in ProgramSetting.all {
+            #expect(EditorSession.template.contains("# \(setting.key) = \(setting.example)"), "\(setting.key)")
+        }
+        #expect(ConfigLoader.parse(EditorSession.template, file: "template").problems.isEmpty)
+        // Every setting set, through protect's changes: the summary writes it all, and reads back the same.
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/config.toml"
+        var changes = Self.everyRule
+        changes.name = "Chat"
+        changes["pause"] = .integer(40)
+        changes["icon"] = .string("discord")
+        changes["non_interactive"] = .string("deny")
+        try ConfigEditor(path: path).setProgram("discord", changes)
+        let config = ConfigLoader.load(from: path).config
+        let settings = try #require(config.programs["discord"])
+        #expect(settings.features.count == 5, "\(settings.features)")
+        let summary = ConfigSummary.text(config, path: path)
+        let again = ConfigLoader.parse(summary, file: "summary")
+        #expect(again.problems.isEmpty, "\(again.problems)")
+        #expect(again.config.programs["discord"] == settings)
+    }
+
     @Test func rules_are_written_under_the_persons_comments_and_removed_again() throws {
         let original = """
             # my programs
@@ -225,12 +255,12 @@ import Testing
 
     @Test(arguments: [-1, 1440.5, .nan, .infinity])
     func an_allowance_out_of_range_is_a_problem(minutes: Double) {
-        #expect(ProgramChanges(allowMinutes: minutes).problem == "the allowance must be a number of minutes from 0 (none) to 1440")
+        #expect(ProgramChanges(allowMinutes: minutes).problem?.hasPrefix("the allowance must be a number of minutes from 0 (none) to 1440, not ") == true)
     }
 
     @Test func a_step_or_cap_out_of_range_is_a_problem_naming_which() {
-        #expect(ProgramChanges(escalateStep: 0).problem == "the escalation step must be a whole number of seconds from 1 to 3600")
-        #expect(ProgramChanges(escalateMax: 3601).problem == "the escalation cap must be a whole number of seconds from 1 to 3600")
+        #expect(ProgramChanges(escalateStep: 0).problem == "the escalation step must be a whole number of seconds from 1 to 3600, not 0")
+        #expect(ProgramChanges(escalateMax: 3601).problem == "the escalation cap must be a whole number of seconds from 1 to 3600, not 3601")
     }
 
     @Test func unreadable_hours_are_a_problem_quoting_them_and_saying_why() {
@@ -240,6 +270,6 @@ import Testing
     }
 
     @Test func the_pause_is_checked_first() {
-        #expect(ProgramChanges(pause: 0, allowMinutes: -1).problem == "the pause must be a whole number of seconds from 1 to 3600")
+        #expect(ProgramChanges(pause: 0, allowMinutes: -1).problem == "the pause must be a whole number of seconds from 1 to 3600, not 0")
     }
 }

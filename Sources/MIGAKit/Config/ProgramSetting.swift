@@ -1,0 +1,160 @@
+import TOMLKit
+
+/// One setting of a program's table, described once: its key, how a value
+/// is read and checked, when it counts as off, how `miga config` writes it
+/// in effect, how `miga list` names it among the rules, and its line in the
+/// template. The loader, `protect`'s changes (and their checks), the editor,
+/// the summary, the list and the template all come from `ProgramSetting.all`:
+/// a new per-program setting is one entry here, plus what it does.
+public struct ProgramSetting: Sendable {
+    /// Why a value was not taken: the words after the key ("must be true or
+    /// false, not 3"), and what MIGA does instead ("using the default").
+    struct Problem: Equatable {
+        let text: String
+        let consequence: String?
+    }
+
+    /// The key in `[programs.NAME]`.
+    public let key: String
+    /// What it is, to begin a sentence about a bad value: "the pause".
+    let noun: String
+    /// Its line in the template: an example value, and what it does.
+    let example: String
+    let comment: String
+    /// Takes a value from the file into `settings`, or says what is wrong with it.
+    let read: @Sendable (_ value: TOMLValueConvertible, _ settings: inout ProgramSettings) -> Problem?
+    /// A value that turns the setting off: its line goes rather than being written.
+    let isOff: @Sendable (TOMLLiteral) -> Bool
+    /// The right-hand side `miga config` shows for it in effect; nil leaves its line out.
+    let effective: @Sendable (_ settings: ProgramSettings, _ config: Config) -> String?
+    /// How `miga list` names it among a program's rules, when it is on.
+    let rule: @Sendable (ProgramSettings) -> String?
+
+    /// Every per-program setting, in the order a new table lists them.
+    public static let all: [ProgramSetting] = [
+        ProgramSetting(
+            key: "name", noun: "the name", example: "\"Firefox\"", comment: "as shown: \"Proceed to Firefox\"",
+            read: { value, settings in text(value) { settings.name = $0 } },
+            isOff: { _ in false },
+            effective: { settings, _ in ConfigEditor.quoted(settings.displayName) },
+            rule: { _ in nil }),
+        ProgramSetting(
+            key: "icon", noun: "the icon", example: "\"firefox\"", comment: "an icon name of your own; MIGA keeps it and shows a glyph",
+            read: { value, settings in text(value) { settings.icon = $0 } },
+            isOff: { _ in false },
+            effective: { settings, _ in settings.icon.map(ConfigEditor.quoted) },
+            rule: { _ in nil }),
+        ProgramSetting(
+            key: "pause", noun: "the pause", example: "60", comment: "this program's own pause, in seconds",
+            read: { value, settings in seconds(value, in: Config.pauseRange) { settings.pause = $0 } },
+            isOff: { _ in false },
+            effective: { settings, config in settings.pause.map(String.init) ?? "\(config.pause)   # the default" },
+            rule: { _ in nil }),
+        ProgramSetting(
+            key: "non_interactive", noun: "the policy without a terminal", example: "\"pass\"", comment: "or \"terminal\", or \"deny\"",
+            read: { value, settings in
+                guard let word = value.string, let policy = NonInteractivePolicy(rawValue: word) else {
+                    let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"pass\"")
+                }
+                settings.nonInteractive = policy
+                return nil
+            },
+            isOff: { _ in false },
+            effective: { settings, _ in ConfigEditor.quoted(settings.nonInteractive.rawValue) },
+            rule: { _ in nil }),
+        ProgramSetting(
+            key: "allow_minutes", noun: "the allowance", example: "15",
+            comment: "after a Proceed, open again without a pause for 15 minutes",
+            read: { value, settings in
+                let minutes = value.double ?? value.int.map(Double.init)
+                guard let minutes, ProgramSettings.allowRange.contains(minutes) else {
+                    return Problem(text: "must be a number of minutes from 0 (none) to \(Int(ProgramSettings.allowRange.upperBound)), not \(shown(value))",
+                                   consequence: "no allowance")
+                }
+                settings.allowMinutes = minutes > 0 ? minutes : nil
+                return nil
+            },
+            isOff: { $0 == .integer(0) || $0 == .number(0) },
+            effective: { settings, _ in settings.allowMinutes.map { TOMLLiteral.number($0).text } },
+            rule: { settings in settings.allowMinutes.map { "allow \(ProgramSettings.minutes($0))" } }),
+        ProgramSetting(
+            key: "escalate", noun: "escalation", example: "true", comment: "each further try within the hour adds to the pause…",
+            read: { value, settings in flag(value) { settings.escalate = $0 } },
+            isOff: { $0 == .boolean(false) },
+            effective: { settings, _ in settings.escalate ? "true" : nil },
+            rule: { settings in settings.escalate ? "escalate +\(settings.escalateStep) s to \(settings.escalateMax) s" : nil }),
+        ProgramSetting(
+            key: "escalate_step", noun: "the escalation step", example: "30", comment: "…this many seconds…",
+            read: { value, settings in seconds(value, in: ProgramSettings.escalateRange) { settings.escalateStep = $0 } },
+            isOff: { _ in false },
+            effective: { settings, _ in settings.escalate ? String(settings.escalateStep) : nil },
+            rule: { _ in nil }),
+        ProgramSetting(
+            key: "escalate_max", noun: "the escalation cap", example: "300", comment: "…up to this long in all",
+            read: { value, settings in seconds(value, in: ProgramSettings.escalateRange) { settings.escalateMax = $0 } },
+            isOff: { _ in false },
+            effective: { settings, _ in settings.escalate ? String(settings.escalateMax) : nil },
+            rule: { _ in nil }),
+        ProgramSetting(
+            key: "hours", noun: "the hours", example: "\"Mon-Fri 09:00-17:00; Sat,Sun 10:00-12:00\"", comment: "protected only then",
+            read: { value, settings in
+                guard let text = value.string else { return Problem(text: "must be a string in quotes, not \(shown(value))", consequence: nil) }
+                do {
+                    settings.hours = try FocusHours(text)
+                    return nil
+                } catch {
+                    return Problem(text: ": \(error)", consequence: "protecting at all hours")
+                }
+            },
+            isOff: { $0 == .string(ProgramChanges.always) },
+            effective: { settings, _ in settings.hours.map { ConfigEditor.quoted($0.description) } },
+            rule: { settings in settings.hours.map { "hours \($0)" } }),
+        ProgramSetting(
+            key: "hold_when_unfocused", noun: "holding when unfocused", example: "true",
+            comment: "the countdown holds while the window is not focused",
+            read: { value, settings in flag(value) { settings.holdWhenUnfocused = $0 } },
+            isOff: { $0 == .boolean(false) },
+            effective: { settings, _ in settings.holdWhenUnfocused ? "true" : nil },
+            rule: { settings in settings.holdWhenUnfocused ? "hold when unfocused" : nil }),
+        ProgramSetting(
+            key: "ask_intention", noun: "asking the intention", example: "true",
+            comment: "\"What are you opening Firefox for?\" before it opens",
+            read: { value, settings in flag(value) { settings.askIntention = $0 } },
+            isOff: { $0 == .boolean(false) },
+            effective: { settings, _ in settings.askIntention ? "true" : nil },
+            rule: { settings in settings.askIntention ? "ask intention" : nil }),
+    ]
+
+    /// The setting of `key`, if there is one.
+    static func named(_ key: String) -> ProgramSetting? { all.first { $0.key == key } }
+
+    // MARK: Readers every setting shares
+
+    static func text(_ value: TOMLValueConvertible, _ take: (String) -> Void) -> Problem? {
+        guard let text = value.string else { return Problem(text: "must be a string in quotes, not \(shown(value))", consequence: nil) }
+        take(text)
+        return nil
+    }
+
+    static func seconds(_ value: TOMLValueConvertible, in range: ClosedRange<Int>, _ take: (Int) -> Void) -> Problem? {
+        guard let seconds = value.int, range.contains(seconds) else {
+            return Problem(text: "must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound), not \(shown(value))",
+                           consequence: "using the default")
+        }
+        take(seconds)
+        return nil
+    }
+
+    static func flag(_ value: TOMLValueConvertible, _ take: (Bool) -> Void) -> Problem? {
+        guard let flag = value.bool else { return Problem(text: "must be true or false, not \(shown(value))", consequence: "using the default") }
+        take(flag)
+        return nil
+    }
+
+    /// A value as the person wrote it, for a message.
+    static func shown(_ value: TOMLValueConvertible) -> String {
+        if let text = value.string { return "\"\(text)\"" }
+        return value.debugDescription
+    }
+}
