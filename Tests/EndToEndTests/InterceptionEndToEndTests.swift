@@ -228,6 +228,6 @@ import Testing
         #expect(shell.error.contains("is a shell"))
         let unknownShell = try run(migaBinary, ["init", "tcsh"], environment: sandbox.environment)
         #expect(unknownShell.status == 64)
-        #expect(unknownShell.error.contains("supported: bash, zsh, fish"))
+        #expect(unknownShell.error.contains("'bash', 'zsh' or 'fish'"), "\(unknownShell.error)")
     }
 }

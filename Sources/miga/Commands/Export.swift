@@ -14,20 +14,16 @@ extension Miga {
                   miga export --format csv ~/miga-history.csv
                 """)
 
-        @Option(help: "json or csv.")
-        var format: String = "json"
+        @Option(help: "The file's format.")
+        var format: Exchange.Format = .json
 
         @Argument(help: "Where to write (created 0600).")
         var file: String?
 
-        func validate() throws {
-            if Exchange.Format(rawValue: format) == nil { throw ValidationError("--format must be json or csv") }
-        }
-
         func run() throws {
             let store = try Miga.openStore(processEnvironment())
             let sessions = try store.sessions().filter { $0.outcome != .open }
-            let text = Exchange.encode(sessions, as: Exchange.Format(rawValue: format)!, localDevice: try store.deviceID())
+            let text = Exchange.encode(sessions, as: format, localDevice: try store.deviceID())
             guard let file else {
                 print(text, terminator: "")
                 return
@@ -42,3 +38,6 @@ extension Miga {
         }
     }
 }
+
+/// Formats, as `--format` takes them: help and completions list them from the type.
+extension Exchange.Format: ExpressibleByArgument {}

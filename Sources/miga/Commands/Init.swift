@@ -20,22 +20,16 @@ extension Miga {
                   echo 'eval "$(miga init zsh)"' >> ~/.zshrc
                 """)
 
-        @Argument(help: "bash, zsh or fish.")
-        var shell: String
+        @Argument(help: "The shell.")
+        var shell: ShellHook.Shell
 
         @Flag(help: "Also define a function for each protected program.")
         var functions = false
 
-        func validate() throws {
-            guard ShellHook.Shell(rawValue: shell) != nil else {
-                throw ValidationError("unknown shell \"\(shell)\"; supported: \(ShellHook.Shell.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-
         func run() throws {
             let protection = try Miga.protection()
             let commands = functions ? protection.list().map(\.settings.command) : []
-            print(ShellHook.script(for: ShellHook.Shell(rawValue: shell)!, shimDirectory: protection.shims.path,
+            print(ShellHook.script(for: shell, shimDirectory: protection.shims.path,
                                    gateway: protection.shims.gateway, functions: commands), terminator: "")
         }
 
@@ -49,3 +43,6 @@ extension Miga {
         }
     }
 }
+
+/// Shells, as `miga init` takes them: help and completions list them from the type.
+extension ShellHook.Shell: ExpressibleByArgument {}
