@@ -13,8 +13,9 @@ public enum PauseEnding: Equatable, Sendable {
     case firstFrameDrawn
 }
 
-/// Runs a pause on a terminal: turns key presses, signals and the passing of
-/// time into session events, and draws each new state.
+/// Runs a pause on a terminal: the pause's model (`PauseModel`) in the one
+/// screen loop, with the world's part of it (the next quote from the store,
+/// the store's row kept current, the question of giving way) supplied here.
 public final class PauseLoop {
     public private(set) var session: PauseSession
     /// The frame on screen now.
@@ -28,10 +29,6 @@ public final class PauseLoop {
     private let exitAfterFirstFrame: Bool
     private let holdsWhenUnfocused: Bool
     private let shouldYield: (() -> Bool)?
-    private var lastYieldCheck = -Double.infinity
-
-    /// How often a pause asks whether to give way to an allowance, in seconds.
-    static let yieldCheckInterval = 1.0
 
     /// - Parameters:
     ///   - holdsWhenUnfocused: hold the countdown while the window is not
@@ -60,96 +57,27 @@ public final class PauseLoop {
     /// The terminal stays entered: the caller celebrates or leaves.
     public func run() -> PauseEnding {
         if holdsWhenUnfocused { terminal.reportsFocus = true }
-        terminal.enter()
-        draw()
-        if exitAfterFirstFrame { return .firstFrameDrawn }
-        while true {
-            for event in terminal.nextEvents(timeout: nextFrameDelay()) {
-                let now = time.monotonic()
-                if event == .resumed {
-                    // Back from a stop: the time away does not count, and the
-                    // screen must be drawn whole again.
-                    session.skip(to: now)
-                    renderer.invalidate()
-                    continue
-                }
-                session.advance(to: now)
-                switch event {
-                case .key(let key):
-                    if let ending = respond(to: key, at: now) { return ending }
-                case .resized:
-                    renderer.invalidate()
-                case .suspendRequested:
-                    suspend()
-                case .signal(let number):
-                    return .signal(number)
-                case .hangup:
-                    return .hangup
-                case .resumed:
-                    break
-                }
+        var model = PauseModel(session: session, look: look, holdsWhenUnfocused: holdsWhenUnfocused,
+                               checksYield: shouldYield != nil)
+        defer { session = model.session }
+        let (nextQuote, onDeepen, shouldYield) = (self.nextQuote, self.onDeepen, self.shouldYield)
+        let ending = MIGAKit.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
+                                 onFrame: { lastFrame = $0 }) { work, model in
+            switch work {
+            case .deepen(let now):
+                model.session.deepen(with: nextQuote(model.session), at: now)
+                onDeepen(model.session)
+                return nil
+            case .checkYield:
+                return shouldYield?() == true ? .yielded : nil
             }
-            let now = time.monotonic()
-            session.advance(to: now)
-            if let shouldYield, now - lastYieldCheck >= Self.yieldCheckInterval {
-                lastYieldCheck = now
-                if shouldYield() { return .yielded }
-            }
-            draw()
         }
-    }
-
-    private func respond(to key: Key, at now: Double) -> PauseEnding? {
-        switch key {
-        case .focusOut where holdsWhenUnfocused:
-            session.hold(at: now)
-            return nil
-        case .focusIn where holdsWhenUnfocused:
-            session.release(at: now)
-            return nil
-        default:
-            break
+        switch ending {
+        case .finished(let ending): return ending
+        case .signal(let number): return .signal(number)
+        case .hangup: return .hangup
+        case .firstFrameDrawn: return .firstFrameDrawn
         }
-        if session.isAskingIntention { return answer(key, at: now) }
-        switch PauseAction(key: key) {
-        case .exitToFocus:
-            return .exitToFocus
-        case .deepen:
-            session.deepen(with: nextQuote(session), at: now)
-            onDeepen(session)
-        case .proceed:
-            guard session.canProceed else {
-                session.nudge(at: now)
-                break
-            }
-            guard session.asksIntention else { return .proceed }
-            session.beginIntention(at: now)
-        case nil:
-            if key == .control("z") { suspend() }
-            if key == .control("l") { renderer.invalidate() }
-        }
-        return nil
-    }
-
-    /// Keys while the intention question is open: they type the answer, except
-    /// Enter (proceed, once there are words), Esc (back) and Ctrl-C (exit).
-    private func answer(_ key: Key, at now: Double) -> PauseEnding? {
-        switch key {
-        case .character(let character): session.typeIntention(character)
-        case .space: session.typeIntention(" ")
-        case .backspace: session.eraseIntention()
-        case .control("w"): session.eraseIntention(word: true)
-        case .control("u"): session.clearIntention()
-        case .enter:
-            if session.answeredIntention != nil { return .proceed }
-            session.nudge(at: now)
-        case .escape: session.cancelIntention(at: now)
-        case .control("c"), .control("d"): return .exitToFocus
-        case .control("z"): suspend()
-        case .control("l"): renderer.invalidate()
-        default: break
-        }
-        return nil
     }
 
     /// The short celebration after Exit to Focus. Keys are not needed here;
@@ -176,28 +104,5 @@ public final class PauseLoop {
                 }
             }
         }
-    }
-
-    private func suspend() {
-        terminal.suspend()
-        session.skip(to: time.monotonic())
-        renderer.invalidate()
-    }
-
-    private func draw() {
-        let frame = PauseScreen.frame(session, size: terminal.size, look: look)
-        terminal.write(renderer.render(frame))
-        lastFrame = frame
-    }
-
-    /// Motion wants about ten frames a second; a still screen changes only
-    /// when the seconds do (or when a reminder fades).
-    private func nextFrameDelay() -> Double {
-        if look.motion { return 0.1 }
-        if session.isNudging { return 0.25 }
-        if session.canProceed { return 1 }
-        let untilNextSecond = (Double(session.length) - session.countdownElapsed)
-            .truncatingRemainder(dividingBy: 1)
-        return max(0.02, untilNextSecond + 0.005)
     }
 }
