@@ -1,0 +1,33 @@
+/// The words of the celebration, on screen and in the notification.
+public struct CelebrationWords: Equatable, Sendable {
+    public let program: String
+    public let streak: Int
+    /// A streak length reached for the first time ever (see `Milestones`).
+    public let milestone: Int?
+
+    public init(program: String, streak: Int, milestone: Int? = nil) {
+        self.program = program
+        self.streak = streak
+        self.milestone = milestone
+    }
+
+    var streakText: String {
+        streak <= 1 ? "day 1 of a new streak" : "\(streak)-day streak"
+    }
+
+    public var headline: String { "You chose yourself." }
+    public var detail: String { "\(program) can wait · \(streakText)" }
+    public var summary: String {
+        switch milestone {
+        case 1: "Your first conscious exit — the start of a streak"
+        case 7: "7 days in a row — a week of choosing yourself"
+        case 21: "21 days in a row — a habit taking root"
+        case 30: "30 days in a row — a month of choosing yourself"
+        case .some(let days): "\(days) days in a row — remarkable"
+        case nil: "You chose yourself — \(streakText)"
+        }
+    }
+    public var body: String { "You stepped away from \(program). This moment is yours." }
+    /// The line left in the terminal once the pause is gone.
+    public var farewell: String { "✓ \(headline) \(detail)." }
+}

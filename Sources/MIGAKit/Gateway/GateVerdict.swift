@@ -1,0 +1,38 @@
+/// What a launch calls for, decided from what is known of it alone: no
+/// file, terminal or store is read here, so every rule of the choice is
+/// tested with plain values. `Gateway` gathers the facts and carries it out.
+enum GateVerdict: Equatable {
+    /// A later gateway of a launch that had its pause (or its pass-through): start the program.
+    case launch
+    /// Start the program without a pause, recorded with why (nil: there was no terminal).
+    case passThrough(PassReason?)
+    /// No terminal, inside an allowance: start it, as a terminal would have.
+    case allowed
+    /// No terminal, and the program wants its pause anyway: open it in a terminal window.
+    case pauseInWindow
+    /// No terminal, and the program is not to start without its pause.
+    case deny
+    /// Show the pause.
+    case pause
+
+    /// - Parameters:
+    ///   - hops: gateways this launch has passed through before this one.
+    ///   - insideFocusHours: the program is protected now (always, without focus hours).
+    ///   - insideAllowance: asked only when it matters (no terminal, a policy
+    ///     other than pass, an allowance set), since it reads the store.
+    static func decide(hops: Int, settings: ProgramSettings, insideFocusHours: Bool, hasTerminal: Bool,
+                       insideAllowance: () -> Bool) -> GateVerdict {
+        // This launch has had its pause (or its pass-through) already: no second one.
+        if hops > 0 { return .launch }
+        if !insideFocusHours { return .passThrough(.outsideHours) }
+        if hasTerminal { return .pause }
+        // Inside an allowance the program opens as it would from a terminal:
+        // no window for a pause, no refusal.
+        if settings.nonInteractive != .pass, settings.allowMinutes != nil, insideAllowance() { return .allowed }
+        switch settings.nonInteractive {
+        case .pass: return .passThrough(nil)
+        case .terminal: return .pauseInWindow
+        case .deny: return .deny
+        }
+    }
+}
