@@ -5,7 +5,7 @@ import Foundation
 /// run's own when the store fails. What went wrong is kept in `notices`.
 final class QuoteDrawer {
     private(set) var store: SessionStore?
-    let quotes: PauseQuotes
+    let quotes: QuotePool
     let pool: [String]
     var notices: [String]
     private var spareBag = ShuffleBag()
@@ -27,7 +27,7 @@ final class QuoteDrawer {
             store = nil
             notices.append("the history at \(path) cannot be opened (\(error)); this pause is not recorded")
         }
-        quotes = PauseQuotes(folder: paths.userQuotesDirectory, interests: loaded.config.interests,
+        quotes = QuotePool(folder: paths.userQuotesDirectory, interests: loaded.config.interests,
                              cache: paths.dataDirectory + "/quote-pool")
         pool = quotes.pool
         if let problem = quotes.problems.first {
@@ -45,7 +45,7 @@ final class QuoteDrawer {
 
     /// The quote `id` names, or one from the spare bag when the store gave none.
     func quote(id: String?, generator: inout SeededGenerator) -> Quote {
-        (id ?? spareBag.draw(from: pool, using: &generator)).flatMap { quotes[$0] } ?? PauseQuotes.fallback
+        (id ?? spareBag.draw(from: pool, using: &generator)).flatMap { quotes[$0] } ?? QuotePool.fallback
     }
 
     /// `body` with the store; nil when there is none or it failed (said in

@@ -141,7 +141,7 @@ extension SessionStore {
 
 extension QuoteBank {
     /// The reference reading of interests, which the pause's light reading
-    /// (`PauseQuotes`) must match: the quotes that match any of `interests`
+    /// (`QuotePool`) must match: the quotes that match any of `interests`
     /// (tags, case-insensitive); every quote when none match.
     func pool(for interests: [String]) -> [Quote] {
         let wanted = Set(interests.map { $0.lowercased() })

@@ -11,7 +11,7 @@ import Glibc
 /// only checked (with the same rules, reporting the same problems), the
 /// result is kept in a small cache beside the history until a file or the
 /// interests change, and a drawn quote is read from its line when shown.
-public struct PauseQuotes {
+public struct QuotePool {
     /// The ids the pause draws from: the built-in bank's, then the person's,
     /// narrowed to `interests` unless that leaves none.
     public let pool: [String]

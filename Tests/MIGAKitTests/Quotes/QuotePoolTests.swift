@@ -4,7 +4,7 @@ import Testing
 
 /// The pause's light reading of the quote files agrees with the library's
 /// full one: the same ids to draw from, the same words, the same problems.
-@Suite struct PauseQuotesTests {
+@Suite struct QuotePoolTests {
     let folder = TemporaryDirectory()
 
     init() throws {
@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: [[], ["tea"], ["ZEN", "rest"], ["nothing-matches"]])
     func the_pool_and_every_quote_match_the_library(interests: [String]) {
         let library = QuoteLibrary(folder: folder.path + "/quotes")
-        let light = PauseQuotes(folder: folder.path + "/quotes", interests: interests)
+        let light = QuotePool(folder: folder.path + "/quotes", interests: interests)
         #expect(light.pool == library.bank.pool(for: interests).map(\.id))
         for id in light.pool { #expect(light[id] == library.bank[id], "\(id)") }
         #expect(light.problems == library.problems)
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func a_drawn_quote_of_the_persons_is_read_from_its_line() throws {
-        let light = PauseQuotes(folder: folder.path + "/quotes", interests: [])
+        let light = QuotePool(folder: folder.path + "/quotes", interests: [])
         let quote = try #require(light["tea-2"])
         #expect(quote.verses == ["Steam", "and then", "quiet"])
         #expect(quote.file == folder.path + "/quotes/a.txt")
@@ -45,7 +45,7 @@ import Testing
 
     var cache: String { folder.path + "/data/quote-pool" }
 
-    func same(_ a: PauseQuotes, _ b: PauseQuotes) {
+    func same(_ a: QuotePool, _ b: QuotePool) {
         #expect(a.pool == b.pool)
         #expect(a.problems == b.problems)
         for id in a.pool { #expect(a[id] == b[id], "\(id)") }
@@ -53,10 +53,10 @@ import Testing
 
     @Test(arguments: [[], ["tea"]])
     func a_cached_reading_gives_what_a_fresh_one_does(interests: [String]) throws {
-        let fresh = PauseQuotes(folder: folder.path + "/quotes", interests: interests)
-        let first = PauseQuotes(folder: folder.path + "/quotes", interests: interests, cache: cache)
+        let fresh = QuotePool(folder: folder.path + "/quotes", interests: interests)
+        let first = QuotePool(folder: folder.path + "/quotes", interests: interests, cache: cache)
         let written = try String(contentsOfFile: cache, encoding: .utf8)
-        let second = PauseQuotes(folder: folder.path + "/quotes", interests: interests, cache: cache)
+        let second = QuotePool(folder: folder.path + "/quotes", interests: interests, cache: cache)
         same(fresh, first)
         same(fresh, second)
         // The second came from the cache: it was not rewritten.
@@ -67,26 +67,26 @@ import Testing
     }
 
     @Test func a_changed_file_or_interest_is_read_afresh() throws {
-        _ = PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache)
+        _ = QuotePool(folder: folder.path + "/quotes", interests: [], cache: cache)
         try folder.write("tea-2 | Tea | | a second file's copy is skipped\nzen-x | Zen | Bashō | A frog.\nnew-1 | New | | Just added.\n",
                          to: "quotes/b.txt")
-        let changed = PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache)
+        let changed = QuotePool(folder: folder.path + "/quotes", interests: [], cache: cache)
         #expect(changed.pool.contains("new-1"))
         #expect(changed["new-1"]?.text == "Just added.")
-        let narrowed = PauseQuotes(folder: folder.path + "/quotes", interests: ["new"], cache: cache)
+        let narrowed = QuotePool(folder: folder.path + "/quotes", interests: ["new"], cache: cache)
         #expect(narrowed.pool == ["new-1"])
         try FileManager.default.removeItem(atPath: folder.path + "/quotes/b.txt")
-        let removed = PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache)
+        let removed = QuotePool(folder: folder.path + "/quotes", interests: [], cache: cache)
         #expect(!removed.pool.contains("new-1") && !removed.pool.contains("zen-x"))
-        same(removed, PauseQuotes(folder: folder.path + "/quotes", interests: []))
+        same(removed, QuotePool(folder: folder.path + "/quotes", interests: []))
     }
 
     @Test(arguments: ["", "miga-quote-pool 1\nkey 0\n", "garbage\n\n\t\t", "miga-quote-pool 1\nkey KEY\nfiles 99\n"])
     func a_broken_cache_is_read_past_and_replaced(content: String) throws {
-        let key = PauseQuotes.key(files: QuoteLibrary.files(in: folder.path + "/quotes"), interests: [])
+        let key = QuotePool.key(files: QuoteLibrary.files(in: folder.path + "/quotes"), interests: [])
         try folder.write(content.replacingOccurrences(of: "KEY", with: key), to: "data/quote-pool")
-        same(PauseQuotes(folder: folder.path + "/quotes", interests: [], cache: cache),
-             PauseQuotes(folder: folder.path + "/quotes", interests: []))
+        same(QuotePool(folder: folder.path + "/quotes", interests: [], cache: cache),
+             QuotePool(folder: folder.path + "/quotes", interests: []))
         #expect(try String(contentsOfFile: cache, encoding: .utf8).hasPrefix("miga-quote-pool 1\nkey \(key)\n"))
     }
 }
