@@ -189,4 +189,28 @@ import Testing
         #expect(imported.status == 0, "\(imported.error)")
         #expect(imported.output == "Imported 1 quote tagged Fortunes.\n")
     }
+
+    @Test(arguments: ["fifo", "zero"])
+    func a_config_or_quote_file_that_is_a_pipe_or_a_device_never_stops_the_program(kind: String) throws {
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)
+        for path in [sandbox.root + "/config/miga/config.toml", sandbox.root + "/config/miga/quotes/mine.txt"] {
+            if kind == "fifo" {
+                #expect(mkfifo(path, 0o600) == 0)
+            } else {
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+            }
+        }
+        let started = Date()
+        let result = try run(migaBinary, ["gate", "argv-dump", "--", "still"], environment: sandbox.environment)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 7, "\(result.error)")
+        #expect(sandbox.bytes("argv") == Array("still\u{0}".utf8))
+        // In a terminal the pause opens, says why, and the program starts after it.
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "argv-dump", "--", "paused"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the pause, at zero") { $0.contains("the choice is yours") }
+        try tmux.send("p")
+        #expect(try sandbox.status() == 7)
+        #expect(sandbox.bytes("argv") == Array("paused\u{0}".utf8))
+    }
+
 }

@@ -50,13 +50,16 @@ public struct LoadedConfig: Sendable {
 /// defaults; a broken file means the defaults and a problem naming the line and
 /// column; a bad value means that value's default and a problem naming its key.
 public enum ConfigLoader {
+    /// The most of a config MIGA reads: a real one is a few kilobytes, and
+    /// the parser's time grows with the text at every launch.
+    static let sizeLimit = 256 << 10
     /// The settings a config may hold, at the top and in a program's table.
     static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
     static let programKeys = ProgramSetting.all.map(\.key)
 
     public static func load(from path: String) -> LoadedConfig {
         do {
-            guard let text = try readTextFile(path) else { return LoadedConfig() }
+            guard let text = try readTextFile(path, limit: Self.sizeLimit) else { return LoadedConfig() }
             return parse(text, file: path)
         } catch {
             return LoadedConfig(problems: [ConfigProblem(file: path, message: "cannot be read (\(error))", consequence: "using the defaults")])

@@ -114,6 +114,9 @@ struct TOMLText {
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
         static let unicodeBreaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
+        /// The deepest nesting MIGA hands the parser, which recurses on it:
+        /// keys of this many parts, arrays and inline tables this deep.
+        static let depthLimit = 32
 
         static func canStartKey(_ scalar: Unicode.Scalar) -> Bool {
             ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
@@ -130,6 +133,10 @@ struct TOMLText {
             var atLineStart = true
             var lineStart = 0
             var lineBeganOutside = true
+            var depth = 0
+            // Dots in the key part of the line (before its `=`, or in a header).
+            var keyDots = 0
+            var inKey = true
             var index = 0
             func note(_ message: String) {
                 if hazard == nil { hazard = (line, column, message) }
@@ -176,6 +183,18 @@ struct TOMLText {
                     if Self.unicodeBreaks.contains(scalar) {
                         note("U+\(String(scalar.value, radix: 16, uppercase: true)) (a Unicode line break) outside a string")
                     }
+                    // Nesting, outside strings: [ and { open, ] and } close (a
+                    // header's brackets count too, and close on their line).
+                    if scalar == "[" || scalar == "{" {
+                        depth += 1
+                        if depth > Self.depthLimit { note("brackets nested more than \(Self.depthLimit) deep") }
+                    }
+                    if scalar == "]" || scalar == "}" { depth = max(0, depth - 1) }
+                    if scalar == "=" { inKey = false }
+                    if scalar == "." && inKey {
+                        keyDots += 1
+                        if keyDots == Self.depthLimit { note("a key of more than \(Self.depthLimit) parts") }
+                    }
                     if scalar == "#" { place = .comment }
                     if scalar == "\"" {
                         place = triple("\"", at: index) ? .multilineBasic : .basic
@@ -189,6 +208,7 @@ struct TOMLText {
                 if scalar == "\n" {
                     kinds.append(lineBeganOutside ? Self.kind(of: scalars[lineStart..<index]) : .other)
                     (line, column, atLineStart) = (line + 1, 1, true)
+                    (keyDots, inKey) = (0, true)
                     if place == .comment || place == .basic || place == .literal { place = .outside }
                     lineStart = index + 1
                     lineBeganOutside = place == .outside

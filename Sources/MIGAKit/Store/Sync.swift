@@ -103,10 +103,20 @@ public enum Sync {
     }
 
     /// Appends to the file (created 0600), never rewriting what is there.
+    /// Only to this machine's own regular file: a link put in its place is
+    /// not followed (the lines would land in a file outside the folder), and
+    /// a pipe is not waited on.
     static func append(_ text: String, to path: String) throws(FileSystemError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 { throw FileSystemError(path: path, code: errno) }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        if fd < 0 {
+            let code = errno
+            throw FileSystemError(path: path, code: code, reason: code == ELOOP ? "a link, not this machine's file; not followed" : nil)
+        }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(path: path, code: EINVAL, reason: "not a regular file; nothing was written to it")
+        }
         guard writeAll(fd, text), fsync(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
     }
 }

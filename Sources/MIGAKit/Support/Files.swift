@@ -17,24 +17,47 @@ public func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSys
     }
 }
 
-/// A failed file-system call, with the path and the system's reason.
+/// A failed file-system call, with the path and the system's reason (or
+/// MIGA's own, for a file it will not read).
 public struct FileSystemError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let code: Int32
+    public let reason: String?
 
-    public var description: String { "\(path): \(String(cString: strerror(code)))" }
+    public init(path: String, code: Int32, reason: String? = nil) {
+        self.path = path
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason ?? String(cString: strerror(code)))" }
 }
 
-/// The contents of a file as text, or nil when it does not exist.
-public func readTextFile(_ path: String) throws(FileSystemError) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+/// How much of a file MIGA reads at most, unless a reader says otherwise: a
+/// big fortune collection is a few megabytes; a link to /dev/zero is endless.
+public let readLimit = 64 << 20
+
+/// The contents of a file as text, or nil when it does not exist. Only a
+/// regular file is read, and at most `limit` bytes of it: a FIFO would
+/// hang the reader (it is opened without waiting for a writer), a device
+/// such as /dev/zero would never end, and neither is a file a person keeps.
+public func readTextFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
         if errno == ENOENT { return nil }
         throw FileSystemError(path: path, code: errno)
     }
     defer { close(fd) }
     var info = stat()
-    let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+    guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+        throw FileSystemError(path: path, code: EINVAL, reason: "not a regular file (a folder, a pipe or a device); MIGA reads only files")
+    }
+    func tooLarge() -> FileSystemError {
+        FileSystemError(path: path, code: EFBIG, reason: "larger than MIGA reads (\(limit >> 10) KiB at most); left unread")
+    }
+    guard Int(info.st_size) <= limit else { throw tooLarge() }
+    let size = max(0, Int(info.st_size))
     var failure: Int32 = 0
     // Read straight into the string's own storage (which repairs bytes that
     // are not UTF-8): a 2 MB quote collection read in chunks and copied
@@ -62,6 +85,7 @@ public func readTextFile(_ path: String) throws(FileSystemError) -> String? {
         }
         if count == 0 { break }
         rest.append(contentsOf: chunk[0..<count])
+        if size + rest.count > limit { throw tooLarge() }
     }
     if !rest.isEmpty {
         // Decoded together, so a character split across the two reads stays whole.

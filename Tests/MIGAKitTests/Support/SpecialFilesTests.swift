@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// What MIGA reads is a regular file of a sane size: a pipe, a device, a
+/// folder or an endless file is refused at once, never waited on or read to
+/// the end, and a config of absurd depth never reaches the parser.
+@Suite struct SpecialFilesTests {
+    let folder = TemporaryDirectory()
+
+    func refusal(_ path: String, limit: Int = readLimit) -> String? {
+        do {
+            _ = try readTextFile(path, limit: limit)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func a_pipe_a_device_and_a_folder_are_refused_at_once() throws {
+        let fifo = folder.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/zero", withDestinationPath: "/dev/zero")
+        let started = Date()
+        for path in [fifo, folder.path + "/zero", folder.path] {
+            #expect(refusal(path)?.contains("not a regular file") == true, "\(path)")
+        }
+        #expect(Date().timeIntervalSince(started) < 5, "nothing was waited on")
+    }
+
+    @Test func a_file_past_the_limit_is_left_unread() throws {
+        try folder.write(String(repeating: "x", count: 5_000), to: "big")
+        #expect(refusal(folder.path + "/big", limit: 4_096)?.contains("larger than MIGA reads (4 KiB at most)") == true)
+        #expect(refusal(folder.path + "/big", limit: 5_000) == nil)
+    }
+
+    @Test func a_config_that_is_a_pipe_or_a_device_gives_the_defaults_and_says_why() throws {
+        let path = folder.path + "/config.toml"
+        #expect(mkfifo(path, 0o600) == 0)
+        let loaded = ConfigLoader.load(from: path)
+        #expect(loaded.config == Config())
+        #expect(loaded.problems.first?.description.contains("not a regular file") == true)
+    }
+
+    @Test(arguments: [
+        "[" + Array(repeating: "a", count: 30_000).joined(separator: ".") + "]\n",
+        Array(repeating: "a", count: 5_000).joined(separator: ".") + " = 1\n",
+        "x = " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "\n",
+        "x = " + String(repeating: "{ a = ", count: 5_000) + "1" + String(repeating: " }", count: 5_000) + "\n",
+    ])
+    func a_config_nested_past_the_bound_is_a_syntax_error_not_a_crash(text: String) {
+        let loaded = ConfigLoader.parse(text, file: "config.toml")
+        #expect(loaded.syntaxError != nil)
+        #expect(loaded.problems.first?.message.contains("32") == true, "\(loaded.problems)")
+        #expect(loaded.config == Config())
+    }
+
+    @Test func ordinary_nesting_is_untouched() {
+        let text = "interests = [\"Zen\"]\n[programs.\"a.b.c\"]\nhours = \"Mon 09:00-10:00\"\nx = [[1, 2], [3, [4]]]\n"
+        #expect(ConfigLoader.parse(text, file: "config.toml").syntaxError == nil)
+    }
+
+    @Test func a_config_past_its_size_bound_is_reported_and_the_defaults_used() throws {
+        let path = folder.path + "/config.toml"
+        try (String(repeating: "# padding\n", count: 30_000) + "pause = 5\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = ConfigLoader.load(from: path)
+        #expect(loaded.config.pause == Config.defaultPause)
+        #expect(loaded.problems.first?.description.contains("larger than MIGA reads (256 KiB at most)") == true)
+    }
+
+    @Test func a_sync_file_replaced_by_a_link_is_not_followed() throws {
+        let outside = folder.path + "/outside.txt"
+        try "mine\n".write(toFile: outside, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/own.jsonl", withDestinationPath: outside)
+        #expect(throws: FileSystemError.self) { try Sync.append("{\"id\":\"x\"}\n", to: folder.path + "/own.jsonl") }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "mine\n")
+    }
+}
