@@ -32,7 +32,7 @@ public enum HistoryTable {
         var spans = lead + [Span(word, tone)]
         let padding = String(repeating: " ", count: 16 - word.count)
         if session.outcome != .passthrough {
-            let seconds = Int(session.pausedSeconds.rounded())
+            let seconds = wholeNumber(session.pausedSeconds)
             spans.append(Span(padding + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"), .muted))
         }
         switch session.reason {

@@ -36,7 +36,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The local day on which `instant` falls in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
         let seconds = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
-        number = Int((seconds / 86_400).rounded(.down))
+        number = wholeNumber((seconds / 86_400).rounded(.down))
     }
 
     /// The first instant of this day in `timeZone`: local midnight, found

@@ -7,7 +7,7 @@ extension StatsReport {
         func totals(_ totals: Totals) -> [String: Any] {
             ["sessions": totals.sessions, "conscious_exits": totals.exits, "proceeds": totals.proceeds,
              "abandoned": totals.abandoned, "pass_throughs": totals.passThroughs,
-             "paused_seconds": rounded(totals.pausedSeconds, 3), "hours_reclaimed": rounded(totals.hoursReclaimed, 3),
+             "paused_seconds": number(totals.pausedSeconds), "hours_reclaimed": number(totals.hoursReclaimed),
              "intentionality_score": totals.intentionalityScore ?? NSNull()]
         }
         var document = totals(self.totals)
@@ -29,8 +29,11 @@ extension StatsReport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    private func rounded(_ value: Double, _ places: Int) -> Double {
-        let scale = pow(10, Double(places))
-        return (value * scale).rounded() / scale
+    /// A figure to three decimals; one no JSON number can hold (a history
+    /// holding impossible rows adds up to infinity) is null.
+    private func number(_ value: Double) -> Any {
+        guard value.isFinite else { return NSNull() }
+        guard abs(value) < 1e15 else { return value }
+        return (value * 1000).rounded() / 1000
     }
 }

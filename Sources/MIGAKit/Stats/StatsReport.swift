@@ -24,7 +24,7 @@ public struct Totals: Equatable, Sendable {
 
     /// Conscious exits ÷ sessions × 100, rounded to a whole percent; none without sessions.
     public var intentionalityScore: Int? {
-        sessions == 0 ? nil : Int((Double(exits) / Double(sessions) * 100).rounded())
+        sessions == 0 ? nil : wholeNumber(Double(exits) / Double(sessions) * 100)
     }
 
     /// Total seconds spent in pauses ÷ 3600.

@@ -110,10 +110,10 @@ public enum StatsScreen {
 
     /// Seconds as a person says them: "45 s", "12 min", "1.5 h", "31 h".
     static func duration(_ seconds: Double) -> String {
-        if seconds < 60 { return "\(Int(seconds.rounded())) s" }
-        if seconds < 3600 { return "\(Int((seconds / 60).rounded())) min" }
+        if seconds < 60 { return "\(wholeNumber(seconds)) s" }
+        if seconds < 3600 { return "\(wholeNumber(seconds / 60)) min" }
         let hours = seconds / 3600
-        return hours < 10 ? String(format: "%.1f h", hours) : "\(Int(hours.rounded())) h"
+        return hours < 10 ? String(format: "%.1f h", hours) : "\(wholeNumber(hours)) h"
     }
 
     // MARK: Streak
@@ -157,7 +157,7 @@ public enum StatsScreen {
         for row in 0..<chartHeight {
             let axis = row == 0 ? label.leftPadded(to: gutter - 1) + " ┤" : String(repeating: " ", count: gutter) + "│"
             let bars = values.map { value -> Character in
-                let eighths = Int((Double(value) / Double(peak) * Double(chartHeight * 8)).rounded())
+                let eighths = wholeNumber(Double(value) / Double(peak) * Double(chartHeight * 8))
                 return levels[max(0, min(8, eighths - (chartHeight - 1 - row) * 8))]
             }
             lines.append(Line([Span(axis, .muted), Span(String(bars), tone)]))

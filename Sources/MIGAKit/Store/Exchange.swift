@@ -81,8 +81,8 @@ public enum Exchange {
     /// Reads a whole export, or fails naming the first bad record; nothing is
     /// half-read. What is imported is this machine's to publish when it
     /// syncs; a session that happened elsewhere keeps that machine as its origin.
-    public static func decode(_ text: String, localDevice: String) throws(MigaError) -> [SessionRecord] {
-        try decodeRecords(text).map { imported($0, localDevice: localDevice) }
+    public static func decode(_ text: String, localDevice: String, now: Date = Date()) throws(MigaError) -> [SessionRecord] {
+        try decodeRecords(text, now: now).map { imported($0, localDevice: localDevice) }
     }
 
     /// An imported session as this machine keeps it.
@@ -94,7 +94,7 @@ public enum Exchange {
         return session
     }
 
-    static func decodeRecords(_ text: String) throws(MigaError) -> [SessionRecord] {
+    static func decodeRecords(_ text: String, now: Date) throws(MigaError) -> [SessionRecord] {
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
             let document: Document
@@ -108,14 +108,14 @@ public enum Exchange {
             }
             var sessions: [SessionRecord] = []
             for (index, record) in document.sessions.enumerated() {
-                sessions.append(try session(record, place: "session \(index + 1)"))
+                sessions.append(try session(record, place: "session \(index + 1)", now: now))
             }
             return sessions
         }
-        return try decodeCSV(text)
+        return try decodeCSV(text, now: now)
     }
 
-    static func decodeCSV(_ text: String) throws(MigaError) -> [SessionRecord] {
+    static func decodeCSV(_ text: String, now: Date) throws(MigaError) -> [SessionRecord] {
         let rows = try csvRows(text)
         guard let header = rows.first, header == csvHeader || earlierCSVHeaders.contains(header) else {
             throw MigaError(dataError: "line 1: expected the header \(csvHeader.joined(separator: ","))")
@@ -136,13 +136,13 @@ public enum Exchange {
                                 origin: fields.count > 11 && !fields[11].isEmpty ? fields[11] : nil,
                                 reason: fields.count > 9 && !fields[9].isEmpty ? fields[9] : nil,
                                 intention: fields.count > 10 && !fields[10].isEmpty ? fields[10] : nil)
-            sessions.append(try session(record, place: place))
+            sessions.append(try session(record, place: place, now: now))
         }
         return sessions
     }
 
     /// The session a record describes, checked, with its `device` and `origin` as written.
-    static func session(_ record: Record, place: String) throws(MigaError) -> SessionRecord {
+    static func session(_ record: Record, place: String, now: Date) throws(MigaError) -> SessionRecord {
         func fail(_ message: String) -> MigaError { MigaError(dataError: "\(place): \(message)") }
         guard !record.id.isEmpty, !record.id.contains(where: \.isWhitespace) else { throw fail("the id must be one word") }
         guard !record.program.isEmpty else { throw fail("the program is missing") }
@@ -156,7 +156,22 @@ public enum Exchange {
             ended = instant
         }
         guard record.paused_seconds.isFinite, record.paused_seconds >= 0 else { throw fail("paused_seconds must be zero or more") }
-        guard record.deepen_count >= 0 else { throw fail("deepen_count must be zero or more") }
+        guard record.deepen_count >= 0, record.deepen_count <= 100_000 else { throw fail("deepen_count must be from 0 to 100000") }
+        // What is possible: an instant since 2000 and not in the future (a
+        // day of clock skew aside), an end not before its start, and no more
+        // time paused than the session lasted. A line from another machine
+        // dated in the year 9999 would otherwise keep an allowance open for ever.
+        let latest = now.addingTimeInterval(Self.clockSkew)
+        guard started >= Self.earliest, started <= latest else {
+            throw fail("started_at \(record.started_at) is not a time a session can have started (before 2000, or in the future)")
+        }
+        if let ended, !(ended >= started && ended <= latest) {
+            throw fail("ended_at \(record.ended_at ?? "") is before started_at or in the future")
+        }
+        let lasted = (ended ?? latest).timeIntervalSince(started)
+        guard record.paused_seconds <= min(lasted + Self.clockSkew, SessionRecord.longestPause) else {
+            throw fail("paused_seconds \(record.paused_seconds) is longer than the session lasted")
+        }
         guard !record.quotes.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else {
             throw fail("quote ids must be single words")
         }
@@ -178,6 +193,11 @@ public enum Exchange {
 
     // MARK: Details
 
+    /// Sessions begin no earlier than this (MIGA did not exist before).
+    static let earliest = Date(timeIntervalSince1970: 946_684_800) // 2000-01-01
+    /// How far another machine's clock may run ahead.
+    static let clockSkew: TimeInterval = 86_400
+
     /// `2027-01-15T08:00:00.123Z`. The milliseconds are written out here: the
     /// store keeps whole milliseconds, and Foundation's style truncates a
     /// double's .1229999… to .122.
@@ -196,7 +216,7 @@ public enum Exchange {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(wholeNumber(value)) : String(value)
     }
 
     static func csvField(_ field: String) -> String {

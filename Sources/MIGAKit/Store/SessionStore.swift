@@ -236,7 +236,7 @@ public final class SessionStore: Sendable {
 
 extension Date {
     /// Milliseconds since 1970 UTC, as instants are stored.
-    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    var milliseconds: Int64 { Int64(wholeNumber(timeIntervalSince1970 * 1000)) }
 
     init(milliseconds: Int64) {
         self.init(timeIntervalSince1970: Double(milliseconds) / 1000)

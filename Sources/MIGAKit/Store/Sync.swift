@@ -24,7 +24,7 @@ public enum Sync {
         public let skipped: Int
     }
 
-    public static func run(store: SessionStore, folder: String) throws(MigaError) -> Report {
+    public static func run(store: SessionStore, folder: String, now: Date = Date()) throws(MigaError) -> Report {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw MigaError("\(folder) is not a folder (create it, or give the folder your sync tool shares)")
@@ -37,7 +37,7 @@ public enum Sync {
 
             // Append what this machine has and its file lacks: its own
             // sessions and those it imported, never what another file brought.
-            let (alreadyWritten, _, _) = read(ownFile, device: device, localDevice: device)
+            let (alreadyWritten, _, _) = read(ownFile, device: device, localDevice: device, now: now)
             let missing = sessions.filter { $0.device.isEmpty && $0.outcome != .open && !alreadyWritten.contains($0.id) }
             if !missing.isEmpty {
                 let text = missing.map { Exchange.line($0, localDevice: device) + "\n" }.joined()
@@ -53,7 +53,7 @@ public enum Sync {
             var devices: Set<String> = []
             for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
                 guard let fileDevice = Self.device(ofFile: name), fileDevice != device else { continue }
-                let (_, records, bad) = read(folder + "/" + name, device: fileDevice, localDevice: device)
+                let (_, records, bad) = read(folder + "/" + name, device: fileDevice, localDevice: device, now: now)
                 devices.insert(fileDevice)
                 incoming += records
                 skipped += bad
@@ -82,7 +82,7 @@ public enum Sync {
     /// were not whole sessions of that device. A line says which machine
     /// published it, and only its own file's machine may: anything else is
     /// skipped. Its sessions are kept as that device's, never this machine's.
-    static func read(_ path: String, device: String, localDevice: String) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
+    static func read(_ path: String, device: String, localDevice: String, now: Date) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
         guard let text = (try? readTextFile(path)) ?? nil else { return ([], [], 0) }
         var ids: Set<String> = []
         var records: [SessionRecord] = []
@@ -90,7 +90,7 @@ public enum Sync {
         let decoder = JSONDecoder()
         for (index, line) in text.split(separator: "\n").enumerated() {
             guard let record = try? decoder.decode(Exchange.Record.self, from: Data(line.utf8)), record.device.lowercased() == device,
-                  var session = try? Exchange.session(record, place: "line \(index + 1)") else {
+                  var session = try? Exchange.session(record, place: "line \(index + 1)", now: now) else {
                 skipped += 1
                 continue
             }

@@ -43,3 +43,15 @@ public func clock(_ seconds: Int) -> String {
     let seconds = max(0, seconds)
     return "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
 }
+
+/// `value` rounded to a whole number, never trapping: NaN is 0, and a
+/// figure beyond what an Int holds (a `1e308` from a hostile file) is the
+/// largest one there is. Every figure from a store or a file that becomes a
+/// whole number on screen passes here.
+public func wholeNumber(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    let rounded = value.rounded()
+    if rounded >= Double(Int.max) { return .max }
+    if rounded <= Double(Int.min) { return .min }
+    return Int(rounded)
+}

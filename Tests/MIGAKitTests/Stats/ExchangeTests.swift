@@ -20,9 +20,9 @@ import Testing
         expected[1].endedAt = expected[1].startedAt
         // What happened on laptop-1 is this machine's to publish now, and keeps where it happened.
         (expected[2].device, expected[2].origin) = ("", "laptop-1")
-        #expect(try Exchange.decode(text, localDevice: "this-machine") == expected)
+        #expect(try Exchange.decode(text, localDevice: "this-machine", now: testNow) == expected)
         // On another machine, this one's sessions are that machine's to publish, and happened here.
-        let elsewhere = try #require(try Exchange.decode(text, localDevice: "elsewhere").first)
+        let elsewhere = try #require(try Exchange.decode(text, localDevice: "elsewhere", now: testNow).first)
         #expect(elsewhere.device == "" && elsewhere.origin == "this-machine" && elsewhere.happenedOn == "this-machine")
     }
 
@@ -30,18 +30,18 @@ import Testing
         var json = Exchange.encode(sessions, as: .json, localDevice: "d")
         json = json.replacingOccurrences(of: "\"passthrough\"", with: "\"skipped\"")
         #expect(throws: MigaError(dataError: "session 3: the outcome must be exit, proceed, abandoned or passthrough, not \"skipped\"")) {
-            try Exchange.decode(json, localDevice: "d")
+            try Exchange.decode(json, localDevice: "d", now: testNow)
         }
         var csv = Exchange.encode(sessions, as: .csv, localDevice: "d")
         csv = csv.replacingOccurrences(of: "42.5,2", with: "lots,2")
-        #expect(throws: MigaError.self) { try Exchange.decode(csv, localDevice: "d") }
+        #expect(throws: MigaError.self) { try Exchange.decode(csv, localDevice: "d", now: testNow) }
         do {
-            _ = try Exchange.decode(csv, localDevice: "d")
+            _ = try Exchange.decode(csv, localDevice: "d", now: testNow)
         } catch {
             #expect(error.message.hasPrefix("line 2:"))
         }
-        #expect(throws: MigaError.self) { try Exchange.decode("{ not json", localDevice: "d") }
-        #expect(throws: MigaError.self) { try Exchange.decode("id,program\n1,2\n", localDevice: "d") }
+        #expect(throws: MigaError.self) { try Exchange.decode("{ not json", localDevice: "d", now: testNow) }
+        #expect(throws: MigaError.self) { try Exchange.decode("id,program\n1,2\n", localDevice: "d", now: testNow) }
     }
 
     @Test func importing_twice_adds_nothing_the_second_time_and_a_bad_file_adds_nothing_at_all() throws {
@@ -56,7 +56,7 @@ import Testing
         }
         var text = Exchange.encode(more, as: .json, localDevice: "d")
         text = text.replacingOccurrences(of: "\"a3-new\"", with: "\"a 3\"") // the last record is malformed
-        #expect(throws: MigaError.self) { try store.insertMissing(try Exchange.decode(text, localDevice: "d")) }
+        #expect(throws: MigaError.self) { try store.insertMissing(try Exchange.decode(text, localDevice: "d", now: testNow)) }
         #expect(try store.sessions().count == 3)
     }
 
@@ -72,7 +72,7 @@ import Testing
         })
         let to = try SessionStore(path: target.path + "/miga.sqlite")
         let text = Exchange.encode(try from.sessions(), as: .csv, localDevice: try from.deviceID())
-        try to.insertMissing(try Exchange.decode(text, localDevice: try to.deviceID()))
+        try to.insertMissing(try Exchange.decode(text, localDevice: try to.deviceID(), now: testNow))
         let zone = TimeZone(identifier: "Europe/Lisbon")!
         let a = try StatsReport.compute(from: from, now: start, timeZone: zone)
         let b = try StatsReport.compute(from: to, now: start, timeZone: zone)
@@ -101,17 +101,17 @@ import Testing
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         let laptop = try machine("laptop", sessions: 30, seed: 1)
         let desktop = try machine("desktop", sessions: 45, seed: 2)
-        let first = try Sync.run(store: laptop, folder: shared)
+        let first = try Sync.run(store: laptop, folder: shared, now: testNow)
         #expect(first.written == 30 && first.merged == 0)
-        let second = try Sync.run(store: desktop, folder: shared)
+        let second = try Sync.run(store: desktop, folder: shared, now: testNow)
         #expect(second.written == 45 && second.merged == 30)
         let laptopFile = folder.path + "/Sync/miga-\(try laptop.deviceID()).jsonl"
         let before = try String(contentsOfFile: laptopFile, encoding: .utf8)
-        let third = try Sync.run(store: laptop, folder: shared)
+        let third = try Sync.run(store: laptop, folder: shared, now: testNow)
         #expect(third.written == 0 && third.merged == 45)
         // Nobody rewrote the laptop's file; syncing again changes nothing.
         #expect(try String(contentsOfFile: laptopFile, encoding: .utf8) == before)
-        #expect(try Sync.run(store: desktop, folder: shared) == Sync.Report(ownFile: second.ownFile, written: 0, merged: 0, devices: 1, skipped: 0))
+        #expect(try Sync.run(store: desktop, folder: shared, now: testNow) == Sync.Report(ownFile: second.ownFile, written: 0, merged: 0, devices: 1, skipped: 0))
         let zone = TimeZone(identifier: "Asia/Kolkata")!
         let a = try StatsReport.compute(from: laptop, now: now, timeZone: zone)
         let b = try StatsReport.compute(from: desktop, now: now, timeZone: zone)
@@ -126,11 +126,11 @@ import Testing
         let shared = folder.path + "/Sync"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         let laptop = try machine("laptop", sessions: 3, seed: 3)
-        _ = try Sync.run(store: laptop, folder: shared)
+        _ = try Sync.run(store: laptop, folder: shared, now: testNow)
         let file = shared + "/miga-\(try laptop.deviceID()).jsonl"
         try (try String(contentsOfFile: file, encoding: .utf8) + "{\"id\":\"half").write(toFile: file, atomically: true, encoding: .utf8)
         let desktop = try machine("desktop", sessions: 0, seed: 4)
-        let report = try Sync.run(store: desktop, folder: shared)
+        let report = try Sync.run(store: desktop, folder: shared, now: testNow)
         #expect(report.merged == 3)
         #expect(report.skipped == 1)
     }
@@ -148,15 +148,15 @@ import Testing
         try (line("theirs", device: other) + line("mine?", device: this) + line("nobody", device: ""))
             .write(toFile: shared + "/miga-\(other).jsonl", atomically: true, encoding: .utf8)
         try line("planted", device: this).write(toFile: shared + "/miga-\(this).sync-conflict-20270115.jsonl", atomically: true, encoding: .utf8)
-        let report = try Sync.run(store: laptop, folder: shared)
+        let report = try Sync.run(store: laptop, folder: shared, now: testNow)
         #expect(report.merged == 1 && report.skipped == 2 && report.devices == 1)
         #expect(try laptop.sessions().map(\.id) == ["theirs"])
         #expect(try laptop.sessions().first?.device == other)
         // Nothing that came from another file is published again.
-        #expect(try Sync.run(store: laptop, folder: shared).written == 0)
+        #expect(try Sync.run(store: laptop, folder: shared, now: testNow).written == 0)
     }
 
     @Test func a_missing_folder_is_not_created_by_a_typo() {
-        #expect(throws: MigaError.self) { try Sync.run(store: try machine("laptop", sessions: 1, seed: 5), folder: folder.path + "/Snyc") }
+        #expect(throws: MigaError.self) { try Sync.run(store: try machine("laptop", sessions: 1, seed: 5), folder: folder.path + "/Snyc", now: testNow) }
     }
 }

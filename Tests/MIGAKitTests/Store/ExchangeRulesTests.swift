@@ -17,7 +17,7 @@ import Testing
 
     func failure(_ text: String) -> String? {
         do {
-            _ = try Exchange.decode(text, localDevice: "this-machine")
+            _ = try Exchange.decode(text, localDevice: "this-machine", now: testNow)
             return nil
         } catch {
             return error.message
@@ -31,7 +31,7 @@ import Testing
         let text = Exchange.encode(sessions, as: format, localDevice: "this-machine")
         var expected = sessions
         (expected[1].device, expected[1].origin) = ("", "laptop-2")
-        #expect(try Exchange.decode(text, localDevice: "this-machine") == expected)
+        #expect(try Exchange.decode(text, localDevice: "this-machine", now: testNow) == expected)
     }
 
     @Test func json_spells_the_reasons_out_and_leaves_them_out_when_there_are_none() throws {
@@ -59,7 +59,7 @@ import Testing
         var record = sessions[2]
         record.intention = "two things:\nchat, then music"
         let csv = Exchange.encode([record], as: .csv, localDevice: "d")
-        #expect(try Exchange.decode(csv, localDevice: "d") == [record])
+        #expect(try Exchange.decode(csv, localDevice: "d", now: testNow) == [record])
     }
 
     @Test func an_empty_intention_reads_as_none() throws {
@@ -67,7 +67,7 @@ import Testing
         record.intention = ""
         let json = Exchange.encode([record], as: .json, localDevice: "d")
         record.intention = nil
-        #expect(try Exchange.decode(json, localDevice: "d") == [record])
+        #expect(try Exchange.decode(json, localDevice: "d", now: testNow) == [record])
     }
 
     @Test func a_csv_with_the_first_nine_column_header_still_reads() throws {
@@ -77,7 +77,7 @@ import Testing
             a2,steam,2027-01-15T09:00:00Z,2027-01-15T09:00:00Z,passthrough,0,0,,laptop-1\r
 
             """
-        let read = try Exchange.decode(csv, localDevice: "this-machine")
+        let read = try Exchange.decode(csv, localDevice: "this-machine", now: testNow)
         let eight = try #require(Exchange.date("2027-01-15T08:00:00.123Z"))
         let later = try #require(Exchange.date("2027-01-15T08:00:42.623Z"))
         let nine = try #require(Exchange.date("2027-01-15T09:00:00Z"))
@@ -117,7 +117,7 @@ import Testing
         let folder = TemporaryDirectory()
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         let text = Exchange.encode(sessions, as: .csv, localDevice: "elsewhere")
-        #expect(try store.insertMissing(try Exchange.decode(text, localDevice: "this-machine")) == 4)
+        #expect(try store.insertMissing(try Exchange.decode(text, localDevice: "this-machine", now: testNow)) == 4)
         let read = try store.sessions()
         #expect(read.map(\.reason) == [.allowed, .outsideHours, nil, nil])
         #expect(read.map(\.intention) == [nil, nil, Self.intention, nil])
