@@ -130,6 +130,7 @@ public enum Exchange {
             guard let paused = Double(fields[5]), let deepens = Int(fields[6]) else {
                 throw MigaError(dataError: "\(place): paused_seconds and deepen_count must be numbers")
             }
+            let fields = fields.map(csvText)
             let record = Record(id: fields[0], program: fields[1], started_at: fields[2], ended_at: fields[3].isEmpty ? nil : fields[3],
                                 outcome: fields[4], paused_seconds: paused, deepen_count: deepens,
                                 quotes: fields[7].split(separator: " ").map(String.init), device: fields[8],
@@ -219,9 +220,24 @@ public enum Exchange {
         value == value.rounded() && abs(value) < 1e15 ? String(wholeNumber(value)) : String(value)
     }
 
+    /// One cell. Nothing the terminal would obey survives (a synced name
+    /// holding `ESC ] 52` is shown as U+FFFD), line breaks inside a cell do,
+    /// and a cell a spreadsheet would take for a formula (`=`, `+`, `-`, `@`)
+    /// starts with `'`, which `csvText` takes off again on import.
     static func csvField(_ field: String) -> String {
+        var field = printableLines(field)
+        if let first = field.unicodeScalars.first, Self.formulaStarts.contains(first) { field = "'" + field }
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
+
+    /// A text cell as written before `csvField` guarded it.
+    static func csvText(_ cell: String) -> String {
+        let scalars = Array(cell.unicodeScalars.prefix(2))
+        guard scalars.count == 2, scalars[0] == "'", formulaStarts.contains(scalars[1]) else { return cell }
+        return String(cell.unicodeScalars.dropFirst())
     }
 
     /// RFC 4180: fields separated by commas, rows by line breaks, quotes doubled inside quoted fields.

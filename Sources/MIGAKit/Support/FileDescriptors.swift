@@ -28,8 +28,11 @@ public func writeAll(_ fd: Int32, _ text: String) -> Bool {
 }
 
 /// A line for the person at the terminal, on standard error.
+/// Nothing in it reaches the terminal as a control sequence: a message may
+/// quote a name from a file, an argument or another machine.
 public func printError(_ message: String) {
-    writeAll(2, message.hasSuffix("\n") ? message : message + "\n")
+    let clean = printableLines(message)
+    writeAll(2, clean.hasSuffix("\n") ? clean : clean + "\n")
 }
 
 /// This process's environment, read straight from `environ` (Foundation's

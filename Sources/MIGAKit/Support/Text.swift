@@ -55,3 +55,10 @@ public func wholeNumber(_ value: Double) -> Int {
     if rounded <= Double(Int.min) { return .min }
     return Int(rounded)
 }
+
+/// `printable`, line by line: the line breaks stay, everything else the
+/// terminal would obey becomes U+FFFD. For messages and lists of several
+/// lines that hold names from files, arguments or other machines.
+public func printableLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+}

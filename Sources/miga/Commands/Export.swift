@@ -25,7 +25,7 @@ extension Miga {
             let sessions = try store.sessions().filter { $0.outcome != .open }
             let text = Exchange.encode(sessions, as: format, localDevice: try store.deviceID())
             guard let file else {
-                print(text, terminator: "")
+                Swift.print(text, terminator: "")
                 return
             }
             do {

@@ -51,7 +51,7 @@ extension Miga {
                     && (start == nil || (session.endedAt ?? session.startedAt) >= start!)
             }
             if json || csv {
-                print(Exchange.encode(sessions, as: json ? .json : .csv, localDevice: try store.deviceID()), terminator: "")
+                Swift.print(Exchange.encode(sessions, as: json ? .json : .csv, localDevice: try store.deviceID()), terminator: "")
                 return
             }
             let changes = try store.changes().filter { change in
@@ -63,7 +63,7 @@ extension Miga {
                 return
             }
             let palette = outputPalette(environment: environment)
-            print(palette.render(HistoryTable.lines(sessions, changes: changes)), terminator: "")
+            Swift.print(palette.render(HistoryTable.lines(sessions, changes: changes)), terminator: "")
         }
     }
 }

@@ -53,14 +53,14 @@ extension Miga {
                 let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 371, program: filter.program, device: filter.device),
                                                      now: now, timeZone: zone)
                 let exits = Dictionary(uniqueKeysWithValues: report.days.map { ($0.day, $0.exits) })
-                print(palette.render([.blank] + StatsScreen.year(exits, today: report.today, width: width) + [.blank]), terminator: "")
+                Swift.print(palette.render([.blank] + StatsScreen.year(exits, today: report.today, width: width) + [.blank]), terminator: "")
                 return
             }
             let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone)
             if json {
-                print(report.json(now: now, timeZone: zone), terminator: "")
+                Swift.print(report.json(now: now, timeZone: zone), terminator: "")
             } else {
-                print(palette.render(StatsScreen.lines(report, width: width)), terminator: "")
+                Swift.print(palette.render(StatsScreen.lines(report, width: width)), terminator: "")
             }
         }
     }
