@@ -119,6 +119,7 @@ public final class Gateway {
         let sessionID = newUUID()
         let allowance = settings.allowMinutes.map { $0 * 60 }
         let startedAt = context.time.now()
+        let startedOnClock = context.time.monotonic()
         // Worked out here: the store call below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
@@ -176,7 +177,9 @@ public final class Gateway {
         case .yielded: .passthrough
         case .signal, .hangup, .firstFrameDrawn: .abandoned
         }
-        let endedAt = context.time.now()
+        // The end is the start plus the time that passed, on the clock no one
+        // sets: a wall clock stepped mid-pause must not end it before it began.
+        let endedAt = startedAt.addingTimeInterval(max(0, context.time.monotonic() - startedOnClock))
         do {
             try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
                                        intention: ending == .proceed ? loop.session.answeredIntention : nil,

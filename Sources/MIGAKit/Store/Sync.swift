@@ -37,12 +37,8 @@ public enum Sync {
 
             // Append what this machine has and its file lacks: its own
             // sessions and those it imported, never what another file brought.
-            let (alreadyWritten, _, _) = read(ownFile, device: device, localDevice: device, now: now)
-            let missing = sessions.filter { $0.device.isEmpty && $0.outcome != .open && !alreadyWritten.contains($0.id) }
-            if !missing.isEmpty {
-                let text = missing.map { Exchange.line($0, localDevice: device) + "\n" }.joined()
-                try append(text, to: ownFile)
-            }
+            let written = try appendMissing(sessions.filter { $0.device.isEmpty && $0.outcome != .open },
+                                            to: ownFile, device: device, now: now)
 
             // Add what the other machines have and this store lacks. A file
             // is another machine's by its name (conflict copies included);
@@ -59,7 +55,7 @@ public enum Sync {
                 skipped += bad
             }
             let merged = try store.insertMissing(incoming)
-            return Report(ownFile: ownFile, written: missing.count, merged: merged, devices: devices.count, skipped: skipped)
+            return Report(ownFile: ownFile, written: written, merged: merged, devices: devices.count, skipped: skipped)
         } catch let error as MigaError {
             throw error
         } catch {
@@ -84,6 +80,11 @@ public enum Sync {
     /// skipped. Its sessions are kept as that device's, never this machine's.
     static func read(_ path: String, device: String, localDevice: String, now: Date) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
         guard let text = (try? readTextFile(path)) ?? nil else { return ([], [], 0) }
+        return parse(text, device: device, localDevice: localDevice, now: now)
+    }
+
+    /// The ids and sessions in the text of the sync file of `device`.
+    static func parse(_ text: String, device: String, localDevice: String, now: Date) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
         var ids: Set<String> = []
         var records: [SessionRecord] = []
         var skipped = 0
@@ -102,12 +103,17 @@ public enum Sync {
         return (ids, records, skipped)
     }
 
-    /// Appends to the file (created 0600), never rewriting what is there.
-    /// Only to this machine's own regular file: a link put in its place is
-    /// not followed (the lines would land in a file outside the folder), and
-    /// a pipe is not waited on.
-    static func append(_ text: String, to path: String) throws(FileSystemError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+    /// Appends the sessions this machine's file lacks, as the file's one
+    /// writer at a time: under an exclusive lock the ids are read from the
+    /// file itself, so syncs that overlap never write a session twice; a
+    /// line that a killed writer left cut short is ended first, so the next
+    /// line is never glued to it. Only this machine's own regular file: a
+    /// link put in its place is not followed (the lines would land in a file
+    /// outside the folder), and a pipe is not waited on. Returns how many
+    /// sessions it wrote.
+    static func appendMissing(_ sessions: [SessionRecord], to path: String, device: String,
+                              now: Date) throws(FileSystemError) -> Int {
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         if fd < 0 {
             let code = errno
             throw FileSystemError(path: path, code: code, reason: code == ELOOP ? "a link, not this machine's file; not followed" : nil)
@@ -117,7 +123,28 @@ public enum Sync {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw FileSystemError(path: path, code: EINVAL, reason: "not a regular file; nothing was written to it")
         }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw FileSystemError(path: path, code: errno) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        lseek(fd, 0, SEEK_SET)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw FileSystemError(path: path, code: errno) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+            if bytes.count > readLimit { throw FileSystemError(path: path, code: EFBIG, reason: "larger than MIGA reads; nothing was written to it") }
+        }
+        let written = parse(String(decoding: bytes, as: UTF8.self), device: device, localDevice: device, now: now).ids
+        let missing = sessions.filter { !written.contains($0.id) }
+        guard !missing.isEmpty else { return 0 }
+        var text = missing.map { Exchange.line($0, localDevice: device) + "\n" }.joined()
+        if let last = bytes.last, last != UInt8(ascii: "\n") { text = "\n" + text }
         guard writeAll(fd, text), fsync(fd) == 0 else { throw FileSystemError(path: path, code: errno) }
+        return missing.count
     }
 }
 

@@ -56,6 +56,16 @@ import Testing
         #expect(notifier.notifications.last?.summary == "You chose yourself — day 1 of a new streak")
     }
 
+    @Test func a_wall_clock_stepped_back_mid_pause_never_ends_it_before_it_began() throws {
+        let clock = time
+        let (gate, _) = gateway([.wait(10), .meanwhile({ clock.stepWall(-86_400) }), .wait(5), ScriptedTerminal.keys("e"), .wait(5)])
+        _ = gate.run(GateRequest(command: "fake"))
+        let row = try #require(try rows().first)
+        let end = try #require(row.endedAt)
+        #expect(end >= row.startedAt)
+        #expect(abs(end.timeIntervalSince(row.startedAt) - 15) < 0.01, "start plus the time that passed")
+    }
+
     @Test func a_seven_day_streak_is_celebrated_once() throws {
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
         try store.setMeta("milestones_celebrated", "1")

@@ -156,6 +156,26 @@ import Testing
         #expect(try Sync.run(store: laptop, folder: shared, now: testNow).written == 0)
     }
 
+    @Test func overlapping_syncs_write_each_session_once_and_a_cut_line_is_ended_first() throws {
+        let shared = folder.path + "/Sync"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        let laptop = try machine("laptop", sessions: 100, seed: 9)
+        let own = shared + "/miga-\(try laptop.deviceID()).jsonl"
+        // A writer killed mid-line left half a line behind.
+        try "{\"id\":\"half".write(toFile: own, atomically: true, encoding: .utf8)
+        // Eight syncs of the same machine at once.
+        let store = folder.path + "/laptop/miga.sqlite"
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            _ = try? Sync.run(store: try SessionStore(path: store), folder: shared, now: testNow)
+        }
+        let lines = try String(contentsOfFile: own, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 101, "each session once, after the cut line: \(lines.count)")
+        #expect(lines.first == "{\"id\":\"half")
+        let desktop = try machine("desktop", sessions: 0, seed: 10)
+        let report = try Sync.run(store: desktop, folder: shared, now: testNow)
+        #expect(report.merged == 100 && report.skipped == 1)
+    }
+
     @Test func a_missing_folder_is_not_created_by_a_typo() {
         #expect(throws: MigaError.self) { try Sync.run(store: try machine("laptop", sessions: 1, seed: 5), folder: folder.path + "/Snyc", now: testNow) }
     }

@@ -21,6 +21,11 @@ final class ManualTime: TimeSource, @unchecked Sendable {
             wall += delta
         }
     }
+
+    /// The wall clock set by hand (or by NTP): the monotonic clock does not move.
+    func stepWall(_ delta: Double) {
+        lock.withLock { wall += delta }
+    }
 }
 
 /// A terminal that plays a script: waits (which move the manual clock) and

@@ -72,7 +72,10 @@ import Testing
         let outside = folder.path + "/outside.txt"
         try "mine\n".write(toFile: outside, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/own.jsonl", withDestinationPath: outside)
-        #expect(throws: FileSystemError.self) { try Sync.append("{\"id\":\"x\"}\n", to: folder.path + "/own.jsonl") }
+        let session = SessionRecord(id: "x", program: "p", startedAt: testNow - 60, endedAt: testNow, outcome: .exit)
+        #expect(throws: FileSystemError.self) {
+            try Sync.appendMissing([session], to: folder.path + "/own.jsonl", device: "d", now: testNow)
+        }
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "mine\n")
     }
 }
