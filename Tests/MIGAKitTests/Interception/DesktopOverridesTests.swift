@@ -347,6 +347,19 @@ import Testing
         #expect(ConfigLoader.load(from: protection.paths.configFile).config.programs["htop"]?.displayName == "My htop")
     }
 
+    @Test func a_bad_entry_is_skipped_with_a_note_and_every_override_written_is_remembered() throws {
+        try home.write("#!/bin/sh\n", to: "bin/foo")
+        chmod(home.path + "/bin/foo", 0o755)
+        try home.write("[Desktop Entry]\nType=Application\nName=A Foo\nExec=foo %U\n", to: "system/applications/a-foo.desktop")
+        try home.write("[Desktop Entry]\nType=Application\nName=Foo\nExec=\"foo --unclosed\n", to: "system/applications/foo.desktop")
+        let notes = try protection.protect("foo")
+        #expect(notes.contains { $0.contains("foo.desktop cannot be read as a desktop entry") }, "\(notes)")
+        #expect(Manifest(path: protection.manifestPath).menuOverrides(for: "foo").map(\.path) == [user + "/a-foo.desktop"])
+        #expect(!FileManager.default.fileExists(atPath: user + "/foo.desktop"))
+        try protection.unprotect("foo")
+        #expect(!FileManager.default.fileExists(atPath: user + "/a-foo.desktop"), "unprotect removes what protect wrote")
+    }
+
     /// desktop-file-validate, the freedesktop reference checker.
     func validate(_ path: String) throws -> Bool {
         let process = Process()
