@@ -68,7 +68,7 @@ import Testing
         try tmux.send("e")
         try tmux.waitForScreen("the hub again") { $0.contains("s stats") && $0.contains("1-day streak") }
         try tmux.send("q")
-        #expect(try eventually("miga to end") { sandbox.read("home.status") } == "0\n")
+        #expect(try sandbox.status(of: "home") == 0)
     }
 
     @Test func leaving_setup_midway_writes_nothing_and_the_next_run_starts_over() throws {
@@ -82,7 +82,7 @@ import Testing
         try tmux.send("Enter")
         try tmux.waitForScreen("interests") { $0.contains("What would you like to read") }
         try tmux.send("C-c")
-        #expect(try eventually("miga to end") { sandbox.read("home.status") } == "130\n")
+        #expect(try sandbox.status(of: "home") == 130)
         #expect(try tmux.screen().contains("Nothing was saved."))
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/config/miga/config.toml"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/data/miga/shims"))

@@ -177,15 +177,27 @@ public final class Gateway {
         case .yielded: .passthrough
         case .signal, .hangup, .firstFrameDrawn: .abandoned
         }
-        // The end is the start plus the time that passed, on the clock no one
-        // sets: a wall clock stepped mid-pause must not end it before it began.
-        let endedAt = startedAt.addingTimeInterval(max(0, context.time.monotonic() - startedOnClock))
+        // The wall clock, unless it was stepped mid-pause (by hand, or NTP):
+        // then the start plus the time that passed on the clock no one sets,
+        // so a pause never ends before it began.
+        let elapsed = max(0, context.time.monotonic() - startedOnClock)
+        let wallEnd = context.time.now()
+        let endedAt = abs(wallEnd.timeIntervalSince(startedAt) - elapsed) < 1 ? wallEnd : startedAt.addingTimeInterval(elapsed)
+        let intention = ending == .proceed ? loop.session.answeredIntention : nil
+        let reason: PassReason? = ending == .yielded ? .allowed : nil
         do {
             try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
-                                       intention: ending == .proceed ? loop.session.answeredIntention : nil,
-                                       reason: ending == .yielded ? .allowed : nil)
+                                              intention: intention, reason: reason)
         } catch {
-            quotes.notices.append("this pause could not be recorded (\(error))")
+            // Busy past its wait (hundreds of pauses ending at once): a finished
+            // pause is never lost; its ending waits in the inbox for its row.
+            do {
+                try Inbox(besideStoreAt: paths.storeFile).dropEnding(
+                    InboxEnding(id: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
+                                intention: intention, reason: reason))
+            } catch let inboxError {
+                quotes.notices.append("this pause could not be recorded (\(error); \(inboxError))")
+            }
         }
 
         switch ending {

@@ -44,6 +44,35 @@ public struct Inbox: Sendable {
         }
     }
 
+    /// Drops how a pause ended, when the store was too busy to take it in
+    /// time: a finished pause is never lost, and the next process that opens
+    /// the store writes it into its row.
+    public func dropEnding(_ ending: InboxEnding) throws(FileSystemError) {
+        try makeDirectories(directory)
+        let data = (try? JSONEncoder().encode(ending)) ?? Data()
+        let hidden = "\(directory)/.\(ending.id).ending.tmp"
+        let fd = open(hidden, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if fd < 0 { throw FileSystemError(path: hidden, code: errno) }
+        let written = data.withUnsafeBytes { writeAll(fd, $0) }
+        close(fd)
+        guard written, rename(hidden, "\(directory)/\(ending.id).ending") == 0 else {
+            let code = errno
+            unlink(hidden)
+            throw FileSystemError(path: hidden, code: code)
+        }
+    }
+
+    /// The endings waiting, with their file names.
+    func pendingEndings() -> [(file: String, ending: InboxEnding)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".ending") }.sorted().compactMap { name in
+            let path = "\(directory)/\(name)"
+            guard let text = (try? readTextFile(path)) ?? nil,
+                  let ending = try? JSONDecoder().decode(InboxEnding.self, from: Data(text.utf8)) else { return nil }
+            return (path, ending)
+        }
+    }
+
     /// The events waiting, with their file names.
     func pending() -> [(file: String, event: InboxEvent)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
@@ -75,5 +104,28 @@ struct InboxEvent: Equatable {
         id = String(fields[1])
         self.milliseconds = milliseconds
         program = String(fields[3])
+    }
+}
+
+/// How a pause ended, waiting in the inbox for its row.
+public struct InboxEnding: Codable, Equatable, Sendable {
+    public let id: String
+    public let outcome: SessionOutcome
+    public let endedAt: Int64
+    public let pausedSeconds: Double
+    public let deepenCount: Int
+    public let quotes: [String]
+    public let intention: String?
+    public let reason: PassReason?
+
+    public init(id: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress, intention: String?, reason: PassReason?) {
+        self.id = id
+        self.outcome = outcome
+        self.endedAt = endedAt.milliseconds
+        pausedSeconds = progress.pausedSeconds
+        deepenCount = progress.deepenCount
+        quotes = progress.quotes
+        self.intention = intention
+        self.reason = reason
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a gateway run ended (or that it has not yet).
-public enum SessionOutcome: String, Sendable, CaseIterable {
+public enum SessionOutcome: String, Codable, Sendable, CaseIterable {
     /// The pause is on screen right now, or its gateway was killed before settling.
     case open
     /// Exit to Focus: the person chose not to open the program.
@@ -63,7 +63,7 @@ public struct SessionRecord: Equatable, Sendable {
 }
 
 /// Why a launch went straight through although a terminal was there.
-public enum PassReason: String, Sendable, CaseIterable {
+public enum PassReason: String, Codable, Sendable, CaseIterable {
     /// Inside an allowance after a Proceed (`allow_minutes`).
     case allowed
     /// Outside the program's focus hours (`hours`).

@@ -61,6 +61,18 @@ public final class SessionStore: Sendable {
         guard access(inbox.directory, F_OK) == 0 else { return }
         let folded: [String] = try immediate { db in
             // Read under the write lock, so two processes never fold the same files at once.
+            // Endings first: a pause that ended while the store was busy is
+            // written as it ended, never settled as abandoned.
+            let endings = inbox.pendingEndings()
+            for (_, ending) in endings {
+                try db.execute(sql: """
+                    UPDATE sessions
+                    SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL,
+                        intention = ?, reason = ?
+                    WHERE id = ? AND outcome IN ('open', 'abandoned')
+                    """, arguments: [ending.outcome.rawValue, ending.endedAt, ending.pausedSeconds, ending.deepenCount,
+                                     Self.column(ending.quotes), ending.intention, ending.reason?.rawValue, ending.id])
+            }
             let pending = inbox.pending()
             for (_, event) in pending {
                 try db.execute(sql: """
@@ -69,7 +81,7 @@ public final class SessionStore: Sendable {
                     """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds, event.reason?.rawValue])
             }
             try Self.settleAbandoned(db)
-            return pending.map(\.file)
+            return pending.map(\.file) + endings.map(\.file)
         }
         // After the commit: a crash before this line leaves events that the
         // next fold inserts again, and OR IGNORE keeps them single.

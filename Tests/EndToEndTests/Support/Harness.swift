@@ -230,15 +230,15 @@ extension Sandbox {
     /// choices as they stand are applied once more.
     func setupAgain(environment: [String: String]) throws {
         let script = root + "/setup.sh"
-        try "cd \(shellQuoted(root))\n\(shellQuoted(migaBinary)) setup\necho \"$?\" > setup.status\nsleep 600\n"
+        try "cd \(shellQuoted(root))\n\(shellQuoted(migaBinary)) setup\necho \"$?\" > setup.sh.status\nsleep 600\n"
             .write(toFile: script, atomically: true, encoding: .utf8)
-        unlink(root + "/setup.status")
+        unlink(root + "/setup.sh.status")
         let tmux = try Tmux(command: "sh " + shellQuoted(script), environment: environment)
         try tmux.waitForScreen("the program list") { $0.contains("Which programs should pause first?") }
         try tmux.finishSetup(hookKey: "Enter")
         try tmux.waitForScreen("the hub") { $0.contains("s stats") }
         try tmux.send("q")
-        #expect(try eventually("setup to end") { read("setup.status") } == "0\n")
+        #expect(try status(of: "setup.sh") == 0)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import MIGAKit
 
@@ -64,6 +65,36 @@ import Testing
         let end = try #require(row.endedAt)
         #expect(end >= row.startedAt)
         #expect(abs(end.timeIntervalSince(row.startedAt) - 15) < 0.01, "start plus the time that passed")
+    }
+
+    @Test func a_pause_ending_while_the_store_is_busy_is_kept_in_the_inbox_and_written_later() throws {
+        let path = home.path + "/data/miga/miga.sqlite"
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let (gate, _) = gateway([.wait(3), .meanwhile({
+            // Another process holds the store's write lock past the gateway's wait.
+            Thread.detachNewThread {
+                let queue = try! DatabaseQueue(path: path)
+                try! queue.inDatabase { db in
+                    try db.execute(sql: "BEGIN EXCLUSIVE")
+                    locked.signal()
+                    release.wait()
+                    try db.execute(sql: "COMMIT")
+                }
+                done.signal()
+            }
+            locked.wait()
+        }), ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        release.signal()
+        done.wait()
+        let ending = try #require(try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/miga/inbox").first)
+        #expect(ending.hasSuffix(".ending"))
+        // The next process that opens the store writes it into its row.
+        let row = try #require(try rows().first)
+        #expect(row.outcome == .exit)
+        #expect(row.pausedSeconds == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/miga/inbox").isEmpty)
+        #expect(!messages.contains { $0.contains("could not be recorded") }, "\(messages)")
     }
 
     @Test func a_seven_day_streak_is_celebrated_once() throws {
