@@ -29,6 +29,7 @@ public struct Inbox: Sendable {
     /// Drops a pass-through: `id`, the instant in milliseconds, the program,
     /// and why it passed when a rule let it (`passthrough:allowed`).
     public func dropPassThrough(id: String, program: String, at date: Date, reason: PassReason? = nil) throws(FileSystemError) {
+        try checkOwn(directory, file: false)
         try makeDirectories(directory)
         let kind = reason.map { "passthrough:\($0.rawValue)" } ?? "passthrough"
         let line = "\(kind)\t\(id)\t\(date.milliseconds)\t\(program)\n"
@@ -48,6 +49,7 @@ public struct Inbox: Sendable {
     /// time: a finished pause is never lost, and the next process that opens
     /// the store writes it into its row.
     public func dropEnding(_ ending: InboxEnding) throws(FileSystemError) {
+        try checkOwn(directory, file: false)
         try makeDirectories(directory)
         let data = (try? JSONEncoder().encode(ending)) ?? Data()
         let hidden = "\(directory)/.\(ending.id).ending.tmp"
@@ -64,7 +66,7 @@ public struct Inbox: Sendable {
 
     /// The endings waiting, with their file names.
     func pendingEndings() -> [(file: String, ending: InboxEnding)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard (try? checkOwn(directory, file: false)) != nil, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return names.filter { $0.hasSuffix(".ending") }.sorted().compactMap { name in
             let path = "\(directory)/\(name)"
             guard let text = (try? readTextFile(path)) ?? nil,
@@ -75,7 +77,7 @@ public struct Inbox: Sendable {
 
     /// The events waiting, with their file names.
     func pending() -> [(file: String, event: InboxEvent)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard (try? checkOwn(directory, file: false)) != nil, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return names.filter { $0.hasSuffix(".event") }.sorted().compactMap { name in
             let path = "\(directory)/\(name)"
             guard let text = (try? readTextFile(path)) ?? nil, let event = InboxEvent(line: text) else { return nil }

@@ -22,10 +22,13 @@ public final class SessionStore: Sendable {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         let folder = (path as NSString).deletingLastPathComponent
+        try checkOwn(folder, file: false)
         try makeDirectories(folder)
+        try checkOwn(path, file: true)
         // Create the file ourselves so it is private from the first byte; SQLite
-        // gives the -wal and -shm files the same permissions.
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        // gives the -wal and -shm files the same permissions. A link planted
+        // in its place is not followed.
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if fd < 0 { throw FileSystemError(path: path, code: errno) }
         close(fd)
 

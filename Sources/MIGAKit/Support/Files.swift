@@ -33,6 +33,30 @@ public struct FileSystemError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(path): \(reason ?? String(cString: strerror(code)))" }
 }
 
+/// Checks that `path` is MIGA's own: a folder (or, with `file`, a regular
+/// file) of this user's, not a link planted in its place, which would send
+/// the history (or the inbox) somewhere else. Loose permissions are
+/// tightened (0700 for a folder, 0600 for a file). Nil when it does not exist.
+public func checkOwn(_ path: String, file: Bool) throws(FileSystemError) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+        if errno == ENOENT { return }
+        throw FileSystemError(path: path, code: errno)
+    }
+    let kind = info.st_mode & S_IFMT
+    if kind == S_IFLNK {
+        throw FileSystemError(path: path, code: ELOOP, reason: "a link; MIGA keeps its data only in files and folders of its own")
+    }
+    guard kind == (file ? S_IFREG : S_IFDIR) else {
+        throw FileSystemError(path: path, code: EINVAL, reason: file ? "not a regular file" : "not a folder")
+    }
+    guard info.st_uid == getuid() else {
+        throw FileSystemError(path: path, code: EPERM, reason: "owned by another user; MIGA uses only its own")
+    }
+    let mode: mode_t = file ? 0o600 : 0o700
+    if info.st_mode & 0o077 != 0 { chmod(path, mode) }
+}
+
 /// How much of a file MIGA reads at most, unless a reader says otherwise: a
 /// big fortune collection is a few megabytes; a link to /dev/zero is endless.
 public let readLimit = 64 << 20

@@ -302,7 +302,7 @@ import Testing
             return
         }
         #expect(terminal?.written.contains("⚠ the history at") == true)
-        #expect(messages.contains { $0.contains("cannot be opened") && $0.contains("Is a directory") })
+        #expect(messages.contains { $0.contains("cannot be opened") && $0.contains("not a regular file") })
     }
 }
 

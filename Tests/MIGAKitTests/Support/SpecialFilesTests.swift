@@ -78,4 +78,36 @@ import Testing
         }
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "mine\n")
     }
+
+    @Test func a_history_or_inbox_planted_as_a_link_is_refused_and_nothing_is_written_there() throws {
+        let data = folder.path + "/data"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let elsewhere = folder.path + "/elsewhere.sqlite"
+        try "theirs".write(toFile: elsewhere, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: data + "/miga.sqlite", withDestinationPath: elsewhere)
+        #expect(throws: FileSystemError.self) { try SessionStore(path: data + "/miga.sqlite") }
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "theirs")
+        unlink(data + "/miga.sqlite")
+        try FileManager.default.createDirectory(atPath: folder.path + "/other-inbox", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: data + "/inbox", withDestinationPath: folder.path + "/other-inbox")
+        let inbox = Inbox(besideStoreAt: data + "/miga.sqlite")
+        #expect(throws: FileSystemError.self) { try inbox.dropPassThrough(id: "p", program: "x", at: testNow) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/other-inbox").isEmpty)
+        #expect(inbox.pending().isEmpty)
+    }
+
+    @Test func loose_permissions_on_miga_s_own_folder_and_history_are_tightened() throws {
+        let data = folder.path + "/loose"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        chmod(data, 0o777)
+        _ = try SessionStore(path: data + "/miga.sqlite")
+        chmod(data + "/miga.sqlite", 0o666)
+        _ = try SessionStore(path: data + "/miga.sqlite")
+        var info = stat()
+        stat(data, &info)
+        #expect(info.st_mode & 0o777 == 0o700)
+        stat(data + "/miga.sqlite", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
 }
