@@ -135,25 +135,12 @@ public struct ConfigEditor {
     /// The comment at the end of a `key = value` line, with the spaces before
     /// it (`   # short`), or "" when there is none. A `#` inside a string is text.
     static func trailingComment(of line: String) -> String {
-        var quote: Character?
-        var escaped = false
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
-            if let open = quote {
-                if escaped { escaped = false } else if open == "\"" && character == "\\" { escaped = true } else if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "#" {
-                var start = index
-                while start > line.startIndex && (line[line.index(before: start)] == " " || line[line.index(before: start)] == "\t") {
-                    start = line.index(before: start)
-                }
-                return String(line[start...])
-            }
-            index = line.index(after: index)
+        let text = Substring(line)
+        guard var start = TOMLText.firstOutsideQuotes("#", in: text) else { return "" }
+        while start > text.startIndex && (text[text.index(before: start)] == " " || text[text.index(before: start)] == "\t") {
+            start = text.index(before: start)
         }
-        return ""
+        return String(text[start...])
     }
 
     /// What each line is, read with strings and comments followed (`TOMLText`).

@@ -100,6 +100,25 @@ struct TOMLText {
         }
     }
 
+    /// Where `marker` first stands outside quotes in `text`.
+    static func firstOutsideQuotes(_ marker: String, in text: Substring) -> Substring.Index? {
+        var quote: Character?
+        var escaped = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if let open = quote {
+                if escaped { escaped = false } else if open == "\"" && character == "\\" { escaped = true } else if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if text[index...].hasPrefix(marker) {
+                return index
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
     // MARK: The lexer
 
     /// One pass over the scalars, knowing at each one whether it is inside a
@@ -231,37 +250,18 @@ struct TOMLText {
             if trimmed.isEmpty { return .blank }
             if trimmed.hasPrefix("#") { return .comment }
             if trimmed.hasPrefix("[[") {
-                guard let close = closing("]]", in: Substring(trimmed).dropFirst(2)),
+                guard let close = TOMLText.firstOutsideQuotes("]]", in: Substring(trimmed).dropFirst(2)),
                       let path = TOMLText.keyPath(Substring(trimmed).dropFirst(2)[..<close]) else { return .other }
                 return .arrayHeader(path)
             }
             if trimmed.hasPrefix("[") {
-                guard let close = closing("]", in: Substring(trimmed).dropFirst()),
+                guard let close = TOMLText.firstOutsideQuotes("]", in: Substring(trimmed).dropFirst()),
                       let path = TOMLText.keyPath(Substring(trimmed).dropFirst()[..<close]) else { return .other }
                 return .header(path)
             }
-            guard let equals = closing("=", in: Substring(trimmed)),
+            guard let equals = TOMLText.firstOutsideQuotes("=", in: Substring(trimmed)),
                   let path = TOMLText.keyPath(Substring(trimmed)[..<equals]) else { return .other }
             return .keyValue(path)
-        }
-
-        /// Where `marker` first stands outside quotes in `text`.
-        static func closing(_ marker: String, in text: Substring) -> Substring.Index? {
-            var quote: Character?
-            var escaped = false
-            var index = text.startIndex
-            while index < text.endIndex {
-                let character = text[index]
-                if let open = quote {
-                    if escaped { escaped = false } else if open == "\"" && character == "\\" { escaped = true } else if character == open { quote = nil }
-                } else if character == "\"" || character == "'" {
-                    quote = character
-                } else if text[index...].hasPrefix(marker) {
-                    return index
-                }
-                index = text.index(after: index)
-            }
-            return nil
         }
     }
 }
