@@ -160,8 +160,7 @@ import Testing
     @Test func editing_replaces_the_file_only_when_it_reads_cleanly() throws {
         try folder.write("pause = 40\n", to: "config.toml")
         // An editor that writes what the test says into the copy it is given.
-        try folder.write("#!/bin/sh\ncat \"\(folder.path)/next\" > \"$1\"\n", to: "fake-editor")
-        chmod(folder.path + "/fake-editor", 0o755)
+        try folder.writeProgram("#!/bin/sh\ncat \"\(folder.path)/next\" > \"$1\"\n", to: "fake-editor")
         let environment = ["EDITOR": folder.path + "/fake-editor", "PATH": "/usr/bin:/bin"]
         try folder.write("pause = oops\n", to: "next")
         var said: [String] = []

@@ -117,6 +117,21 @@ final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
+    /// A program to run, written through a close-on-exec descriptor: a
+    /// descriptor left open for writing would leak into children that other
+    /// test threads spawn meanwhile, and running the file would fail with
+    /// "text file busy".
+    func writeProgram(_ text: String, to relative: String) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        unlink(full)
+        let fd = open(full, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(fd) }
+        guard writeAll(fd, text) else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     func write(_ text: String, to relative: String) throws {
         let full = path + "/" + relative
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,

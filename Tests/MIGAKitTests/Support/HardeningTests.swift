@@ -24,8 +24,7 @@ import Testing
     @Test func an_editor_named_without_a_path_comes_only_from_path() throws {
         // A bare name is looked up on PATH and nowhere else: posix_spawn would
         // take it as a file in the current folder.
-        try folder.write("#!/bin/sh\ntouch \"$1.ran\"\n", to: "not-an-editor-on-path")
-        chmod(folder.path + "/not-an-editor-on-path", 0o755)
+        try folder.writeProgram("#!/bin/sh\ntouch \"$1.ran\"\n", to: "not-an-editor-on-path")
         #expect(EditorSession.runEditor(["not-an-editor-on-path", folder.path + "/copy"]) == -1)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/copy.ran"))
         // With a path it is the person's explicit choice, and it runs.
