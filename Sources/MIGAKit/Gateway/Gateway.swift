@@ -185,18 +185,23 @@ public final class Gateway {
         let endedAt = abs(wallEnd.timeIntervalSince(startedAt) - elapsed) < 1 ? wallEnd : startedAt.addingTimeInterval(elapsed)
         let intention = ending == .proceed ? loop.session.answeredIntention : nil
         let reason: PassReason? = ending == .yielded ? .allowed : nil
+        // A finished pause is never lost: when the store is busy past its wait
+        // (hundreds of pauses at once), or its row never began, the ending
+        // waits in the inbox, and the next process that opens the store writes it.
+        var failure = "the history could not be opened"
         do {
-            try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
-                                              intention: intention, reason: reason)
+            if try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
+                                                 intention: intention, reason: reason) == true { failure = "" }
         } catch {
-            // Busy past its wait (hundreds of pauses ending at once): a finished
-            // pause is never lost; its ending waits in the inbox for its row.
+            failure = "\(error)"
+        }
+        if !failure.isEmpty {
             do {
                 try Inbox(besideStoreAt: paths.storeFile).dropEnding(
-                    InboxEnding(id: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
-                                intention: intention, reason: reason))
-            } catch let inboxError {
-                quotes.notices.append("this pause could not be recorded (\(error); \(inboxError))")
+                    InboxEnding(id: sessionID, program: settings.command, startedAt: startedAt, outcome: outcome, endedAt: endedAt,
+                                loop.session.progress, intention: intention, reason: reason))
+            } catch {
+                quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
             }
         }
 

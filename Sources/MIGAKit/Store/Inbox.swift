@@ -112,6 +112,10 @@ struct InboxEvent: Equatable {
 /// How a pause ended, waiting in the inbox for its row.
 public struct InboxEnding: Codable, Equatable, Sendable {
     public let id: String
+    /// The program and the start, for a pause whose row was never begun (the
+    /// store was busy as it opened): the ending is then the whole session.
+    public let program: String
+    public let startedAt: Int64
     public let outcome: SessionOutcome
     public let endedAt: Int64
     public let pausedSeconds: Double
@@ -120,8 +124,11 @@ public struct InboxEnding: Codable, Equatable, Sendable {
     public let intention: String?
     public let reason: PassReason?
 
-    public init(id: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress, intention: String?, reason: PassReason?) {
+    public init(id: String, program: String, startedAt: Date, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress,
+                intention: String?, reason: PassReason?) {
         self.id = id
+        self.program = program
+        self.startedAt = startedAt.milliseconds
         self.outcome = outcome
         self.endedAt = endedAt.milliseconds
         pausedSeconds = progress.pausedSeconds

@@ -68,13 +68,19 @@ public final class SessionStore: Sendable {
             // written as it ended, never settled as abandoned.
             let endings = inbox.pendingEndings()
             for (_, ending) in endings {
+                // The row the pause began, completed; or, when it never began, the whole session.
                 try db.execute(sql: """
-                    UPDATE sessions
-                    SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL,
-                        intention = ?, reason = ?
-                    WHERE id = ? AND outcome IN ('open', 'abandoned')
-                    """, arguments: [ending.outcome.rawValue, ending.endedAt, ending.pausedSeconds, ending.deepenCount,
-                                     Self.column(ending.quotes), ending.intention, ending.reason?.rawValue, ending.id])
+                    INSERT INTO sessions (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes,
+                                          intention, reason)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET
+                        outcome = excluded.outcome, ended_at = excluded.ended_at, paused_seconds = excluded.paused_seconds,
+                        deepen_count = excluded.deepen_count, quotes = excluded.quotes, owner = NULL,
+                        intention = excluded.intention, reason = excluded.reason
+                    WHERE sessions.outcome IN ('open', 'abandoned')
+                    """, arguments: [ending.id, ending.program, ending.startedAt, ending.endedAt, ending.outcome.rawValue,
+                                     ending.pausedSeconds, ending.deepenCount, Self.column(ending.quotes), ending.intention,
+                                     ending.reason?.rawValue])
             }
             let pending = inbox.pending()
             for (_, event) in pending {
@@ -110,8 +116,10 @@ public final class SessionStore: Sendable {
 
     /// Writes how a pause ended (and, after Proceed, what it was for). A pause
     /// that gave way to an allowance ends as a pass-through with its `reason`.
+    /// False when there was no row to complete (it never began).
+    @discardableResult
     public func completeSession(sessionID: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress,
-                                intention: String? = nil, reason: PassReason? = nil) throws {
+                                intention: String? = nil, reason: PassReason? = nil) throws -> Bool {
         try immediate { db in
             try db.execute(sql: """
                 UPDATE sessions
@@ -120,6 +128,7 @@ public final class SessionStore: Sendable {
                 WHERE id = ?
                 """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
                                  progress.deepenCount, Self.column(progress.quotes), intention, reason?.rawValue, sessionID])
+            return db.changesCount > 0
         }
     }
 

@@ -14,6 +14,32 @@ import Testing
                                      pool: ["a", "b", "c"], using: &generator)
     }
 
+    @Test func an_ending_in_the_inbox_completes_its_row_or_becomes_the_whole_session() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/miga.sqlite"
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let store = try SessionStore(path: path)
+        try store.insertMissing([SessionRecord(id: "begun", program: "firefox", startedAt: start, outcome: .abandoned)])
+        let inbox = Inbox(besideStoreAt: path)
+        let progress = PauseProgress(pausedSeconds: 42, deepenCount: 1, quotes: ["zen-001", "zen-002"])
+        try inbox.dropEnding(InboxEnding(id: "begun", program: "firefox", startedAt: start, outcome: .exit,
+                                         endedAt: start + 42, progress, intention: nil, reason: nil))
+        try inbox.dropEnding(InboxEnding(id: "never-begun", program: "steam", startedAt: start, outcome: .proceed,
+                                         endedAt: start + 30, PauseProgress(pausedSeconds: 30, deepenCount: 0, quotes: []),
+                                         intention: "one match", reason: nil))
+        let rows = try SessionStore(path: path).sessions()
+        #expect(rows.map(\.id).sorted() == ["begun", "never-begun"])
+        let begun = try #require(rows.first { $0.id == "begun" })
+        #expect(begun.outcome == .exit && begun.pausedSeconds == 42 && begun.quotes == ["zen-001", "zen-002"])
+        let whole = try #require(rows.first { $0.id == "never-begun" })
+        #expect(whole.program == "steam" && whole.outcome == .proceed && whole.startedAt == start && whole.intention == "one match")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/inbox").isEmpty)
+        // A finished row is never overwritten by a late ending.
+        try inbox.dropEnding(InboxEnding(id: "begun", program: "firefox", startedAt: start, outcome: .abandoned,
+                                         endedAt: start + 1, progress, intention: nil, reason: nil))
+        #expect(try SessionStore(path: path).sessions().first { $0.id == "begun" }?.outcome == .exit)
+    }
+
     @Test func folders_are_private_and_the_file_is_0600_in_wal_mode() throws {
         _ = try SessionStore(path: path)
         var info = stat()
