@@ -5,6 +5,8 @@ let package = Package(
     name: "miga",
     products: [
         .executable(name: "miga", targets: ["miga"]),
+        // For the fuzz targets in Fuzz/, which build the library apart with sanitizers.
+        .library(name: "MIGAKit", targets: ["MIGAKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -152,7 +152,8 @@ struct TOMLText {
             var atLineStart = true
             var lineStart = 0
             var lineBeganOutside = true
-            var depth = 0
+            // The brackets open here, innermost last.
+            var open: [Unicode.Scalar] = []
             // Dots in the key part of the line (before its `=`, or in a header).
             var keyDots = 0
             var inKey = true
@@ -203,12 +204,16 @@ struct TOMLText {
                         note("U+\(String(scalar.value, radix: 16, uppercase: true)) (a Unicode line break) outside a string")
                     }
                     // Nesting, outside strings: [ and { open, ] and } close (a
-                    // header's brackets count too, and close on their line).
+                    // header's brackets count too, and close on their line). A
+                    // closer of the other kind (`a = [1, }`) makes toml++ abort
+                    // where it expects a value, so it is an error here.
                     if scalar == "[" || scalar == "{" {
-                        depth += 1
-                        if depth > Self.depthLimit { note("brackets nested more than \(Self.depthLimit) deep") }
+                        open.append(scalar)
+                        if open.count > Self.depthLimit { note("brackets nested more than \(Self.depthLimit) deep") }
                     }
-                    if scalar == "]" || scalar == "}" { depth = max(0, depth - 1) }
+                    if scalar == "]" || scalar == "}", let innermost = open.popLast(), innermost != (scalar == "]" ? "[" : "{") {
+                        note("\"\(scalar)\" where \"\(innermost)\" is still open")
+                    }
                     if scalar == "=" { inKey = false }
                     if scalar == "." && inKey {
                         keyDots += 1

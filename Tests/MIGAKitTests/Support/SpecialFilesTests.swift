@@ -55,6 +55,17 @@ import Testing
         #expect(loaded.config == Config())
     }
 
+    /// Found by libFuzzer: in an array, a `}` where a value is expected made
+    /// toml++ assert and abort the whole process (a protected program would
+    /// never start). Kept as regression inputs.
+    @Test(arguments: ["a = [}\n", "a = [ }\n", "a = [1,}\n", "a = [[}]\n", "a = [\n  # note\n}\n",
+                      "upause =[}}}\n\u{FFFD}\u{FFFD}\u{FFFD}!0w_mf9\n"])
+    func a_closer_of_the_other_kind_is_a_syntax_error_not_an_abort(text: String) {
+        let loaded = ConfigLoader.parse(text, file: "config.toml")
+        #expect(loaded.syntaxError?.message.contains("is still open") == true, "\(loaded.problems)")
+        #expect(loaded.config == Config())
+    }
+
     @Test func ordinary_nesting_is_untouched() {
         let text = "interests = [\"Zen\"]\n[programs.\"a.b.c\"]\nhours = \"Mon 09:00-10:00\"\nx = [[1, 2], [3, [4]]]\n"
         #expect(ConfigLoader.parse(text, file: "config.toml").syntaxError == nil)
