@@ -157,12 +157,6 @@ public struct ConfigEditor {
         }
     }
 
-    /// The keys of a table header line, `[programs."python3.11"]` → programs, python3.11.
-    static func headerPath(of line: String) -> [String]? {
-        if case .header(let path)? = TOMLText(line).lines.first { return path }
-        return nil
-    }
-
     /// A command as a TOML key: bare when it can be, quoted otherwise.
     static func tableKey(_ command: String) -> String {
         let bare = command.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

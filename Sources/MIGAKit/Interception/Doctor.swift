@@ -64,7 +64,6 @@ public struct Doctor {
 
     private func routes(_ config: Config) -> [Finding] {
         let shimFolder = protection.shims.path
-        let shell = environment["SHELL"]?.split(separator: "/").last.map(String.init) ?? "bash"
         let (rcFile, rcLine) = protection.hookLine()
         let hookFix = "add this line to \(rcFile), then open a new shell:  \(rcLine)"
         var findings: [Finding] = []
@@ -72,10 +71,10 @@ public struct Doctor {
         findings.append(onPath
             ? Finding(ok: true, text: "shell: the shim folder is on PATH")
             : Finding(ok: false, text: "shell: the shim folder \(shimFolder) is not on PATH in this shell", fix: hookFix))
-        if let (file, hasHook) = hookFile(for: shell) {
-            findings.append(hasHook
-                ? Finding(ok: true, text: "shell: \(file) runs miga init")
-                : Finding(ok: false, text: "shell: \(file) does not run miga init", fix: hookFix))
+        if let hook = protection.hookOffer() {
+            findings.append(hook.present
+                ? Finding(ok: true, text: "shell: \(hook.file) runs miga init")
+                : Finding(ok: false, text: "shell: \(hook.file) does not run miga init", fix: hookFix))
         }
         if config.programs.isEmpty {
             findings.append(Finding(ok: true, text: "programs: none protected yet (miga protect NAME)"))
@@ -140,13 +139,5 @@ public struct Doctor {
                            fix: "run your desktop's notification service (or dunst), or set notifications = false")
         }
         return Finding(ok: true, text: "notifications: \(name) is listening")
-    }
-
-    /// The start-up file of `shell` and whether it runs `miga init`.
-    private func hookFile(for shell: String) -> (String, Bool)? {
-        guard let shell = ShellHook.Shell(rawValue: shell) else { return nil }
-        let file = shell.startupFile(environment: environment, paths: paths).path
-        let text = ((try? readTextFile(file)) ?? nil) ?? ""
-        return (file, text.contains("miga init"))
     }
 }
