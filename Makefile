@@ -3,6 +3,7 @@
 #   make test   set up the test tools and run every test
 #   make bench  measure start-up, pass-through and memory
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
+#   make fuzz   libFuzzer on every parser, a million inputs each (FUZZ_RUNS)
 #   make install PREFIX=~/.local
 
 PREFIX ?= $(HOME)/.local
@@ -22,7 +23,7 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 # still address-randomized; MIGA's own code is memory-safe Swift.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
-.PHONY: run build test soak bench man install uninstall release clean
+.PHONY: run build test soak fuzz bench man install uninstall release clean
 
 run: build
 	.build/debug/miga $(RUN_ARGS)
@@ -43,6 +44,18 @@ soak:
 	$(SWIFT) build --build-tests
 	MIGA_SOAK=1 $(SWIFT) test --skip-build --filter SoakEndToEndTests
 	$(MAKE) install PREFIX=$$(mktemp -d)/prefix INSTALL_CHECK=1
+
+# The parsers under libFuzzer and the address sanitizer, in a package of
+# their own (Fuzz/) so that no sanitizer flag reaches the product. The C and
+# C++ underneath (toml++, GRDB's shims) are instrumented too. Inputs that
+# break a promise land in Fuzz/Regressions/, which `make test` replays.
+FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address \
+	-Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
+
+fuzz:
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product miga-fuzz
+	scripts/fuzz
 
 release:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
