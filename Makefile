@@ -14,7 +14,7 @@ RUN_ARGS ?=
 # notification server under a virtual display on a private bus.
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
-	libglib2.0-bin libgtk-3-bin dex
+	libglib2.0-bin libgtk-3-bin dex systemd
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to
@@ -86,6 +86,9 @@ install: release man
 	.build/release/miga --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga
 	.build/release/miga --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
 	@if [ -n "$(INSTALL_CHECK)" ]; then scripts/check-install $(DESTDIR)$(PREFIX); fi
+	@# Installed for this user (not into a package's DESTDIR, nor a check's prefix): the
+	@# refresh that covers application entries as they appear, run by systemd.
+	@if [ -z "$(DESTDIR)" ] && [ -z "$(INSTALL_CHECK)" ]; then $(PREFIX)/bin/miga refresh --units; fi
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
 	@echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: miga init fish | source):"
 	@echo '  eval "$$(miga init bash)"'

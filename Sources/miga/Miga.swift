@@ -20,7 +20,7 @@ struct Miga: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [Hub.self, Setup.self, Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self,
-                      Init.self, Quotes.self, Interests.self, ConfigFile.self, Doctor.self, Export.self, Import.self,
+                      Init.self, Quotes.self, Interests.self, ConfigFile.self, Doctor.self, Refresh.self, Export.self, Import.self,
                       SyncFolder.self, Uninstall.self],
         defaultSubcommand: Hub.self
     )
@@ -45,6 +45,12 @@ struct Miga: ParsableCommand {
         if let hook = Init.quickHook(words) {
             print(hook, terminator: "")
             return
+        }
+        // Routes follow the desktop: an application folder that changed since
+        // the last refresh is looked at again (a stat per folder; never on a launch).
+        // `doctor` reports what it finds (and `--fix` refreshes).
+        if !["gate", "refresh", "uninstall", "doctor"].contains(words.first), let protection = try? Miga.protection() {
+            protection.refreshIfStale()
         }
         main(nil)
     }

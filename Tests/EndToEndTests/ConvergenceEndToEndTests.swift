@@ -61,7 +61,7 @@ import Testing
         #expect(shims.filter { $0 == "slack" }.count == 1)
         let entry = try DesktopEntry(text: try #require(home.sandbox.read("data/applications/slack.desktop")))
         let words = try DesktopExec.split(try #require(entry.value("Exec")))
-        #expect(words == [.text(migaBinary), .text("gate"), .text("--detach"), .text("--as"), .text("slack"),
+        #expect(words == [.text(migaBinary), .text("gate"), .text("--window"), .text("--detach"), .text("--as"), .text("slack"),
                           .text(home.sandbox.root + "/bin/slack"), .text("--"), .text("--enable-crashpad"), .fieldCode("F")])
     }
 

@@ -54,7 +54,8 @@ import Testing
     }
 
     var environment: [String: String] {
-        sandbox.environment.merging(["XDG_DATA_DIRS": sandbox.root + "/system", "SHELL": "/bin/bash",
+        // The person's terminal, which MIGA's choice of emulator takes first.
+        sandbox.environment.merging(["XDG_DATA_DIRS": sandbox.root + "/system", "SHELL": "/bin/bash", "TERMINAL": "gnome-terminal",
                                      "DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
     }
 
@@ -119,8 +120,8 @@ import Testing
         #expect(protect.status == 0, "\(protect.error)")
         // What an earlier MIGA's second protect wrote, and its manifest line without a fingerprint.
         let nested = try #require(sandbox.read("data/applications/slack.desktop")).replacingOccurrences(
-            of: "Exec=\(migaBinary) gate --detach --as slack",
-            with: "Exec=\(migaBinary) gate --as slack \(migaBinary) -- gate --detach --as slack")
+            of: "Exec=\(migaBinary) gate --window --detach --as slack",
+            with: "Exec=\(migaBinary) gate --as slack \(migaBinary) -- gate --window --detach --as slack")
         try nested.write(toFile: override, atomically: true, encoding: .utf8)
         try "shim\t\(sandbox.root)/data/miga/shims/slack\ndesktop\t\(override)\t-\tslack\n"
             .write(toFile: sandbox.root + "/data/miga/manifest", atomically: true, encoding: .utf8)
@@ -164,12 +165,59 @@ import Testing
         #expect(try eventually("the program to start") { try launches().first } == ["--from-menu"])
     }
 
-    @Test func without_a_terminal_the_pass_policy_starts_the_program_once() throws {
+    /// A folder with the program and the tools a launch needs, and no terminal emulator at all.
+    func bareFolder() throws -> String {
+        let bare = sandbox.root + "/bare"
+        try FileManager.default.createDirectory(atPath: bare, withIntermediateDirectories: true)
+        for tool in ["sh", "env", "mv", "tmux"] { try? FileManager.default.createSymbolicLink(atPath: bare + "/" + tool, withDestinationPath: "/usr/bin/" + tool) }
+        return bare
+    }
+
+    @Test func with_no_terminal_emulator_at_all_the_pass_policy_starts_the_program_once_and_says_so() throws {
         try protectAgainAndAgain()
-        let dex = try run("/usr/bin/dex", ["--wait", "--term", sandbox.root + "/bin/no-terminal", override], environment: environment)
-        #expect(dex.status == 0, "\(dex.error)")
+        let launcher = try run("/usr/bin/gio", ["launch", override], environment: environment.merging(["PATH": try bareFolder()]) { $1 })
+        #expect(launcher.status == 0, "\(launcher.error)")
         #expect(try eventually("the program to start") { try launches().first } == ["--from-menu"])
         #expect(try sandbox.sessions().map(\.outcome) == [.passthrough])
+        let said = try eventually("the notification") { server.monitorLog.contains("string \"No window for the pause\"") ? server.monitorLog : nil }
+        #expect(said.contains("so Slack opened directly"), "\(said)")
         #expect(try launches().count == 1)
+    }
+
+    @Test func with_no_terminal_emulator_at_all_the_deny_policy_keeps_the_program_closed_and_says_so() throws {
+        #expect(try run(migaBinary, ["protect", "slack", "--non-interactive", "deny"], environment: environment).status == 0)
+        let launcher = try run("/usr/bin/gio", ["launch", override], environment: environment.merging(["PATH": try bareFolder()]) { $1 })
+        #expect(launcher.status == 0, "\(launcher.error)")
+        let said = try eventually("the notification") { server.monitorLog.contains("string \"No window for the pause\"") ? server.monitorLog : nil }
+        #expect(said.contains("so Slack did not open"), "\(said)")
+        #expect(try launches().isEmpty)
+    }
+
+    /// A machine whose only terminal is one GLib does not know: the pause opens in it, in its own argv form.
+    @Test(arguments: ["kitty", "alacritty", "foot"])
+    func an_emulator_the_launcher_does_not_know_opens_the_pause(emulator: String) throws {
+        let only = sandbox.root + "/only"
+        try FileManager.default.createDirectory(atPath: only, withIntermediateDirectories: true)
+        let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
+            .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
+        // Records its argv, then runs the command as the real one would: in a window (here, the test's tmux).
+        try sandbox.program("fake-" + emulator, """
+            #!/bin/sh
+            printf '%s\\n' "$@" > "\(sandbox.root)/emulator-argv"
+            [ "$1" = -e ] && shift
+            exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
+            """)
+        try FileManager.default.createSymbolicLink(atPath: only + "/" + emulator, withDestinationPath: sandbox.root + "/bin/fake-" + emulator)
+        for tool in ["sh", "env", "mv", "tmux", "printf"] { try? FileManager.default.createSymbolicLink(atPath: only + "/" + tool, withDestinationPath: "/usr/bin/" + tool) }
+        #expect(try run(migaBinary, ["protect", "slack", "--pause", "1"], environment: environment).status == 0)
+        let context = environment.merging(["PATH": only, "TERMINAL": ""]) { $1 }
+        let launcher = try run("/usr/bin/gio", ["launch", override, "slack://open"], environment: context)
+        #expect(launcher.status == 0, "\(launcher.error)")
+        try proceedInTheWindow(1)
+        #expect(try eventually("the program to start") { try launches().first } == ["--from-menu", "slack://open"])
+        let argv = try #require(sandbox.read("emulator-argv")).split(separator: "\n").map(String.init)
+        let prefix = try #require(TerminalEmulator.known.first { $0.name == emulator }).prefix
+        #expect(Array(argv.prefix(prefix.count + 2)) == prefix + [migaBinary, "gate"], "\(argv)")
+        #expect(try sandbox.sessions().map(\.outcome) == [.proceed])
     }
 }

@@ -22,7 +22,12 @@ public struct Config: Equatable, Sendable {
     /// `/usr/bin/firefox` finds `[programs.firefox]`.
     public func settings(for command: String) -> ProgramSettings {
         let name = command.split(separator: "/").last.map(String.init) ?? command
-        return programs[name] ?? ProgramSettings(command: name)
+        return programs[name] ?? program(flatpak: name) ?? ProgramSettings(command: name)
+    }
+
+    /// The protected program that is the Flatpak app `appID`, if any.
+    public func program(flatpak appID: String) -> ProgramSettings? {
+        programs.values.sorted { $0.command < $1.command }.first { $0.flatpak == appID }
     }
 }
 
@@ -48,6 +53,11 @@ public struct ProgramSettings: Equatable, Sendable {
     public var holdWhenUnfocused = false
     /// "What are you opening NAME for?" before Proceed.
     public var askIntention = false
+    /// What a start at login does: pause in a window, not start, or start unpaused.
+    public var atLogin: LoginPolicy = .pause
+    /// The Flatpak app this program is, when it is one: `flatpak run` of it,
+    /// and its exported command, pause as this program.
+    public var flatpak: String?
 
     public static let allowRange = 0.0...1440
     public static let escalateRange = 1...3600
@@ -81,6 +91,16 @@ public struct ProgramSettings: Equatable, Sendable {
         if let name, !name.isEmpty { return name }
         return command.prefix(1).uppercased() + command.dropFirst()
     }
+}
+
+/// What a start at login (an autostart entry) does.
+public enum LoginPolicy: String, CaseIterable, Sendable {
+    /// The pause, in a window, as from the menu.
+    case pause
+    /// Not started; a notification says so, and how to open it.
+    case skip
+    /// Started without a pause, and recorded as a pass-through.
+    case pass
 }
 
 /// What the gateway does when there is no terminal to show the pause in.

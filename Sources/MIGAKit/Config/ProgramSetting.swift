@@ -124,6 +124,33 @@ public struct ProgramSetting: Sendable {
             isOff: { $0 == .boolean(false) },
             effective: { settings, _ in settings.askIntention ? "true" : nil },
             rule: { settings in settings.askIntention ? "ask intention" : nil }),
+        ProgramSetting(
+            key: "at_login", noun: "the start at login", example: "\"pause\"",
+            comment: "when it starts itself at login: or \"skip\" (not started), or \"pass\" (no pause)",
+            read: { value, settings in
+                guard let word = value.string, let policy = LoginPolicy(rawValue: word) else {
+                    let choices = LoginPolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"pause\"")
+                }
+                settings.atLogin = policy
+                return nil
+            },
+            isOff: { $0 == .string(LoginPolicy.pause.rawValue) },
+            effective: { settings, _ in ConfigEditor.quoted(settings.atLogin.rawValue) },
+            rule: { settings in settings.atLogin == .pause ? nil : "at login: \(settings.atLogin.rawValue)" }),
+        ProgramSetting(
+            key: "flatpak", noun: "the Flatpak app", example: "\"com.discordapp.Discord\"",
+            comment: "the Flatpak app this is (protect finds it); flatpak run of it pauses too",
+            read: { value, settings in
+                guard let id = value.string, FlatpakRun.isAppID(id) else {
+                    return Problem(text: "must be a Flatpak app ID like \"com.discordapp.Discord\", not \(shown(value))", consequence: nil)
+                }
+                settings.flatpak = id
+                return nil
+            },
+            isOff: { $0 == .string("") },
+            effective: { settings, _ in settings.flatpak.map(ConfigEditor.quoted) },
+            rule: { settings in settings.flatpak.map { "Flatpak \($0)" } }),
     ]
 
     /// The setting of `key`, if there is one.

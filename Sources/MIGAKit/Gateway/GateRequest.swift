@@ -14,13 +14,22 @@ public struct GateRequest: Equatable, Sendable {
     /// `--as NAME`: the protected program this launch is, when the command
     /// says otherwise (a desktop entry that runs `flatpak run … spotify`).
     public var identity: String?
+    /// `--window`: without a terminal, open the pause in a window of MIGA's
+    /// choosing, whatever the program's non_interactive policy (the menu, a
+    /// start at login, D-Bus activation: the person is there to see it).
+    public var window: Bool
+    /// `--at-login`: a start at login, which the program's at_login setting decides.
+    public var atLogin: Bool
 
-    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false, identity: String? = nil) {
+    public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false, identity: String? = nil,
+                window: Bool = false, atLogin: Bool = false) {
         self.command = command
         self.arguments = arguments
         self.pause = pause
         self.detach = detach
         self.identity = identity
+        self.window = window
+        self.atLogin = atLogin
     }
 }
 

@@ -12,6 +12,8 @@ enum GateVerdict: Equatable {
     case pauseInWindow
     /// No terminal, and the program is not to start without its pause.
     case deny
+    /// A start at login of a program set to `at_login = "skip"`: not started.
+    case skipAtLogin
     /// Show the pause.
     case pause
 
@@ -20,16 +22,27 @@ enum GateVerdict: Equatable {
     ///   - insideFocusHours: the program is protected now (always, without focus hours).
     ///   - insideAllowance: asked only when it matters (no terminal, a policy
     ///     other than pass, an allowance set), since it reads the store.
+    ///   - wantsWindow: `--window`: the person is there (the menu, a login);
+    ///     without a terminal the pause opens in a window whatever the policy.
+    ///   - atLogin: a start at login, which the program's `at_login` decides.
     static func decide(hops: Int, settings: ProgramSettings, insideFocusHours: Bool, hasTerminal: Bool,
-                       insideAllowance: () -> Bool) -> GateVerdict {
+                       wantsWindow: Bool = false, atLogin: Bool = false, insideAllowance: () -> Bool) -> GateVerdict {
         // This launch has had its pause (or its pass-through) already: no second one.
         if hops > 0 { return .launch }
         if !insideFocusHours { return .passThrough(.outsideHours) }
+        if atLogin {
+            switch settings.atLogin {
+            case .skip: return .skipAtLogin
+            case .pass: return .passThrough(.autostart)
+            case .pause: break
+            }
+        }
         if hasTerminal { return .pause }
+        let policy = wantsWindow || atLogin ? NonInteractivePolicy.terminal : settings.nonInteractive
         // Inside an allowance the program opens as it would from a terminal:
         // no window for a pause, no refusal.
-        if settings.nonInteractive != .pass, settings.allowMinutes != nil, insideAllowance() { return .allowed }
-        switch settings.nonInteractive {
+        if policy != .pass, settings.allowMinutes != nil, insideAllowance() { return .allowed }
+        switch policy {
         case .pass: return .passThrough(nil)
         case .terminal: return .pauseInWindow
         case .deny: return .deny

@@ -24,6 +24,18 @@ public final class Gateway {
     }
 
     public func run(_ request: GateRequest) -> GateDecision {
+        var request = request
+        // The `flatpak` shim: only `flatpak run` of a protected app is a launch
+        // to pause; anything else (`flatpak update`) is flatpak's own business,
+        // started at once and recorded nowhere.
+        let flatpakShim = request.identity == nil && DesktopOverrides.basename(request.command) == "flatpak"
+        if flatpakShim {
+            let words = request.arguments.map { String(decoding: $0, as: UTF8.self) }
+            guard let id = FlatpakRun.appID(in: words), let program = loaded.config.program(flatpak: id) else {
+                return directLaunch(request)
+            }
+            request.identity = program.command
+        }
         let settings = loaded.config.settings(for: request.identity ?? request.command)
         let hops = context.environment[Self.launchVariable] == String(context.processID)
             ? Int(context.environment[Self.hopsVariable] ?? "") ?? 1 : 0
@@ -50,21 +62,31 @@ public final class Gateway {
         let verdict = GateVerdict.decide(
             hops: hops, settings: settings,
             insideFocusHours: settings.hours.map { $0.contains(context.time.now(), in: timeZone) } ?? true,
-            hasTerminal: context.terminal != nil,
+            hasTerminal: context.terminal != nil, wantsWindow: request.window, atLogin: request.atLogin,
             insideAllowance: { insideAllowance(settings) })
         switch verdict {
         case .launch, .allowed:
             return .launch(launch)
         case .passThrough(let reason):
             return passThrough(launch, settings: settings, reason: reason)
+        case .skipAtLogin:
+            context.messages("miga: \(settings.displayName) starts itself at login; not started (at_login = \"skip\").")
+            notify(DesktopNotification(summary: "\(settings.displayName) did not start at login",
+                                       body: "Open it from the menu when you mean to."))
+            return .finish(ExitStatus.success)
         case .pauseInWindow:
             if let window = pauseInTerminalWindow(request) { return .launch(window) }
+            // No window can be opened: the program's own policy for a launch without a terminal decides.
             let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
+            if request.window || request.atLogin, settings.nonInteractive == .deny {
+                context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); not starting \(settings.displayName) (non_interactive = \"deny\").")
+                notify(DesktopNotification(summary: "No window for the pause",
+                                           body: "MIGA found no terminal emulator, so \(settings.displayName) did not open. Install one to pause in."))
+                return .finish(ExitStatus.denied)
+            }
             context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); starting \(settings.displayName) directly. Install one, or set non_interactive = \"pass\".")
-            _ = (context.notifier ?? LibnotifyNotifier())
-                .post(DesktopNotification(summary: "No window for the pause",
-                                          body: "MIGA found no terminal emulator, so \(settings.displayName) opened directly."))
-                .wait(seconds: Self.notificationDeadline)
+            notify(DesktopNotification(summary: "No window for the pause",
+                                       body: "MIGA found no terminal emulator, so \(settings.displayName) opened directly."))
             return passThrough(launch, settings: settings)
         case .deny:
             context.messages("miga: \(settings.displayName) pauses first, and there is no terminal here to pause in; not starting it (non_interactive = \"deny\").")
@@ -98,13 +120,33 @@ public final class Gateway {
         return .launch(launch)
     }
 
-    /// The gateway again, in a new terminal window, detaching the program on
-    /// Proceed so it outlives the window. Nil when no emulator is installed.
+    /// A notification, waited for a moment at most (a server can hang).
+    private func notify(_ notification: DesktopNotification) {
+        _ = (context.notifier ?? LibnotifyNotifier()).post(notification).wait(seconds: Self.notificationDeadline)
+    }
+
+    /// The program at once, without a pause or a record: a launch that is no
+    /// protected program's (`flatpak update` through the `flatpak` shim).
+    private func directLaunch(_ request: GateRequest) -> GateDecision {
+        let resolver = ProgramResolver(searchPath: context.environment["PATH"], skippingFiles: [context.gatewayIdentity],
+                                       skippingDirectories: [paths.shimDirectory])
+        guard let path = resolver.resolve(request.command) else {
+            context.messages("Please install \(printable(request.command)) first.")
+            return .finish(ExitStatus.notInstalled)
+        }
+        return .launch(Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments, detached: request.detach))
+    }
+
+    /// The gateway again, in a new terminal window. The program is detached
+    /// on Proceed, to outlive the window, unless it runs in a terminal itself
+    /// (a menu entry with Terminal=true): then the window becomes its own.
+    /// Nil when no emulator is installed.
     private func pauseInTerminalWindow(_ request: GateRequest) -> Launch? {
         guard let gateway = context.gatewayPath,
               let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
                                                             preferred: context.environment["TERMINAL"]) else { return nil }
-        let gate = [gateway, "gate", "--detach"] + (request.pause.map { ["--pause", String($0)] } ?? [])
+        let detach = request.window ? request.detach : true
+        let gate = [gateway, "gate"] + (detach ? ["--detach"] : []) + (request.pause.map { ["--pause", String($0)] } ?? [])
             + (request.identity.map { ["--as", $0] } ?? []) + [request.command, "--"]
         let words = [emulator.name] + emulator.arguments(running: gate)
         return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments, detached: true)

@@ -3,26 +3,37 @@ import Glibc
 #endif
 import Foundation
 
-/// Launches from the application menu: for a protected program's `.desktop`
-/// file, a user-level override with the same name (which the desktop prefers
-/// over the system's) whose Exec runs the gateway in a terminal.
+/// Launches from the application menu, and starts at login: for a protected
+/// program's `.desktop` file, a user-level override with the same name
+/// (which the desktop prefers over the system's) whose Exec runs the gateway.
 ///
-/// The override is its *source* with three changes: every Exec (the main one
-/// and each action's) becomes `miga gate --detach --as CMD ORIGINAL -- ARGS`,
-/// keeping the source's field codes for the launcher to expand; Terminal is
-/// true, so the desktop opens a window for the pause; DBusActivatable goes,
-/// so the desktop uses Exec. Name, Icon, MimeType, Categories, translations
-/// and actions stay as they were.
+/// The override is its *source* with these changes: every Exec (the main one
+/// and each action's) becomes `miga gate --window [--detach] [--at-login]
+/// --as CMD ORIGINAL -- ARGS`, keeping the source's field codes for the
+/// launcher to expand; the gateway opens the window for the pause itself,
+/// with the emulator MIGA chooses, so Terminal is false; DBusActivatable
+/// goes, so the desktop uses Exec. Name, Icon, MimeType, Categories,
+/// translations and actions stay as they were.
 ///
 /// The source is always the entry the override stands in front of: the
 /// system's or Flatpak's, or the person's own file that was set aside —
 /// never an override of MIGA's own. So writing the overrides again, from any
 /// state, gives the same bytes: one gateway in each Exec, however often it runs.
 public struct DesktopOverrides: Sendable {
-    /// Where the system's entries are: `$XDG_DATA_DIRS` and Flatpak's exports.
-    public let dataDirectories: [String]
-    /// `$XDG_DATA_HOME/applications`, where overrides go.
-    public let userApplications: String
+    /// Which launches these overrides stand in front of.
+    public enum Place: String, Sendable {
+        /// The application menu: `applications` folders of the data directories.
+        case menu
+        /// Starts at login: `autostart` folders of the config directories.
+        case login
+    }
+
+    public let place: Place
+    /// Where the system's entries are: `$XDG_DATA_DIRS/applications` and
+    /// Flatpak's exports, or `$XDG_CONFIG_DIRS/autostart`.
+    public let sourceFolders: [String]
+    /// `$XDG_DATA_HOME/applications` or `$XDG_CONFIG_HOME/autostart`, where overrides go.
+    public let userFolder: String
     /// Where the person's own entries are kept while an override stands in their place.
     public let backups: String
     public let gateway: String
@@ -32,17 +43,34 @@ public struct DesktopOverrides: Sendable {
     /// What an override is written with: readable by the desktop, like any entry.
     static let mode: mode_t = 0o644
 
-    public init(paths: XDGPaths, environment: [String: String], gateway: String) {
-        let home = environment["HOME"] ?? "/"
-        var directories = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    public init(_ place: Place = .menu, paths: XDGPaths, environment: [String: String], gateway: String) {
+        self.place = place
+        self.gateway = gateway
+        switch place {
+        case .menu:
+            sourceFolders = Self.dataDirectories(paths: paths, environment: environment).map { $0 + "/applications" }
+            userFolder = paths.dataHome + "/applications"
+            backups = paths.dataDirectory + "/backups/applications"
+        case .login:
+            sourceFolders = Self.searchPath(environment["XDG_CONFIG_DIRS"], default: "/etc/xdg")
+                .filter { $0 != paths.configHome }.map { $0 + "/autostart" }
+            userFolder = paths.configHome + "/autostart"
+            backups = paths.dataDirectory + "/backups/autostart"
+        }
+    }
+
+    /// `$XDG_DATA_DIRS` and Flatpak's exports, without the person's own folder.
+    static func dataDirectories(paths: XDGPaths, environment: [String: String]) -> [String] {
+        var directories = searchPath(environment["XDG_DATA_DIRS"], default: "/usr/local/share:/usr/share")
         for flatpak in [paths.dataHome + "/flatpak/exports/share", "/var/lib/flatpak/exports/share"] where !directories.contains(flatpak) {
             directories.append(flatpak)
         }
-        dataDirectories = directories.filter { $0 != paths.dataHome && !$0.hasPrefix(home + "/.local/share/applications") }
-        userApplications = paths.dataHome + "/applications"
-        backups = paths.dataDirectory + "/backups/applications"
-        self.gateway = gateway
+        return directories.filter { $0 != paths.dataHome }
+    }
+
+    /// The absolute folders of a colon-separated variable, or of its default when it is unset or empty.
+    static func searchPath(_ value: String?, default fallback: String) -> [String] {
+        (value.flatMap { $0.isEmpty ? nil : $0 } ?? fallback).split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     }
 
     /// A menu entry that starts a program, read from where MIGA overrides it from.
@@ -58,7 +86,7 @@ public struct DesktopOverrides: Sendable {
     public func sources(for command: String) -> [Source] {
         var seen: Set<String> = []
         var names: [String] = []
-        for directory in [userApplications] + dataDirectories.map({ $0 + "/applications" }) {
+        for directory in [userFolder] + sourceFolders {
             let found = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for name in found.sorted() where name.hasSuffix(".desktop") && seen.insert(name).inserted {
                 names.append(name)
@@ -74,7 +102,7 @@ public struct DesktopOverrides: Sendable {
     /// standing there, or set aside for an override of MIGA's; else the first
     /// system entry of that name. Never MIGA's own override.
     public func source(named name: String) -> Source? {
-        let target = userApplications + "/" + name
+        let target = userFolder + "/" + name
         if access(target, F_OK) == 0 {
             // A file of the person's that cannot be read shadows the system's entry: it stays alone.
             guard let current = Self.read(target) else { return nil }
@@ -83,8 +111,8 @@ public struct DesktopOverrides: Sendable {
                 return Self.read(backup).map { Source(name: name, path: backup, entry: $0) }
             }
         }
-        for directory in dataDirectories {
-            let path = directory + "/applications/" + name
+        for directory in sourceFolders {
+            let path = directory + "/" + name
             guard access(path, F_OK) == 0 else { continue }
             return Self.read(path).map { Source(name: name, path: path, entry: $0) }
         }
@@ -93,8 +121,8 @@ public struct DesktopOverrides: Sendable {
 
     /// The overrides of MIGA's that stand for `command` now, wherever they came from.
     public func overrides(for command: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: userApplications)) ?? []
-        return names.sorted().map { userApplications + "/" + $0 }.filter { path in
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? []
+        return names.sorted().map { userFolder + "/" + $0 }.filter { path in
             path.hasSuffix(".desktop") && Self.read(path)?.value(Self.programKey) == command
         }
     }
@@ -106,7 +134,7 @@ public struct DesktopOverrides: Sendable {
     public func install(_ command: String, into manifest: inout Manifest) throws(MigaError) -> [String] {
         var notes: [String] = []
         for source in sources(for: command) {
-            let target = userApplications + "/" + source.name
+            let target = userFolder + "/" + source.name
             let recorded = manifest.menuOverrides().first { $0.path == target }
             var backup = existingBackup(source.name)
             if source.path == target {
@@ -181,39 +209,70 @@ public struct DesktopOverrides: Sendable {
     /// The override of `source` for `command`.
     func overriding(_ source: DesktopEntry, for command: String) throws(DesktopEntryError) -> DesktopEntry {
         var entry = source
-        // A program that runs in a terminal already shares its window with the
-        // pause; one that opens its own window is started detached, to outlive it.
+        // A program that runs in a terminal shares the pause's window; one
+        // that opens its own window is started detached, to outlive it.
         let inTerminal = source.value("Terminal")?.lowercased() == "true"
+        let options = ["--window"] + (inTerminal ? [] : ["--detach"]) + (place == .login ? ["--at-login"] : [])
         for group in [DesktopEntry.mainGroup] + source.actionGroups {
             guard let exec = source.value("Exec", in: group) else { continue }
             let words = try DesktopExec.split(exec)
             guard let program = words.first else { continue }
-            let gate: [ExecArgument] = [.text(gateway), .text("gate")] + (inTerminal ? [] : [.text("--detach")])
+            let gate: [ExecArgument] = [.text(gateway), .text("gate")] + options.map { .text($0) }
                 + [.text("--as"), .text(command), program, .text("--")] + words.dropFirst()
             entry.setValue(DesktopExec.join(gate), for: "Exec", in: group)
         }
-        entry.setValue("true", for: "Terminal")
+        // The gateway opens the window for the pause with the emulator MIGA
+        // chooses; a launcher's own choice is a fixed list that may hold none
+        // of the person's (GLib's never tries kitty, foot or x-terminal-emulator).
+        entry.setValue("false", for: "Terminal")
         entry.removeValue(for: "DBusActivatable")
         entry.setValue(command, for: Self.programKey)
         return entry
     }
 
     /// Whether `entry` starts `command`: by its Exec program (past `env`
-    /// assignments), its TryExec, its file name, or a Flatpak `--command=`.
+    /// assignments), its TryExec, its file name, a Flatpak's app ID, the ID's
+    /// last part, `--command=` or the window class, or the name a Flatpak or
+    /// AppImage is shown by (which survives the versioned file names of
+    /// AppImage tools). Names compare without regard to case.
     static func launches(_ entry: DesktopEntry, _ command: String, fileName: String) -> Bool {
         guard entry.value("Type") == "Application", entry.value("Hidden")?.lowercased() != "true",
+              entry.value("X-GNOME-Autostart-enabled")?.lowercased() != "false",
               entry.value(programKey) == nil else { return false }
         if fileName == command + ".desktop" { return true }
         if let tryExec = entry.value("TryExec"), basename(tryExec) == command { return true }
-        guard let exec = entry.value("Exec"), let words = try? DesktopExec.split(exec) else { return false }
-        let texts = words.compactMap { word -> String? in
+        let exec = entry.value("Exec").flatMap { try? DesktopExec.split($0) } ?? []
+        let texts = exec.compactMap { word -> String? in
             if case .text(let text) = word { return text }
             return nil
         }
         var program = texts.first.map(basename)
         if program == "env" { program = texts.dropFirst().first { !$0.contains("=") }.map(basename) }
         if program == command { return true }
-        return program == "flatpak" && texts.contains("--command=\(command)")
+        return packagedNames(entry, execTexts: texts).contains(command.lowercased())
+    }
+
+    /// The names a Flatpak or AppImage entry answers to, lowercased; none for other entries.
+    static func packagedNames(_ entry: DesktopEntry, execTexts: [String]) -> Set<String> {
+        var names: [String?] = []
+        if let appID = flatpakID(entry, execTexts: execTexts) {
+            let command = execTexts.first { $0.hasPrefix("--command=") }.map { basename(String($0.dropFirst("--command=".count))) }
+            names += [appID, appID.split(separator: ".").last.map(String.init), command, entry.value("StartupWMClass"), entry.value("Name")]
+        } else if entry.value("X-AppImage-Name") != nil || execTexts.first?.lowercased().hasSuffix(".appimage") == true {
+            names += [entry.value("X-AppImage-Name"), entry.value("Name")]
+        }
+        return Set(names.compactMap { $0?.lowercased() }.filter { !$0.isEmpty })
+    }
+
+    /// The Flatpak app an entry runs: its `X-Flatpak` key, else the app of a `flatpak run` in its Exec.
+    static func flatpakID(_ entry: DesktopEntry, execTexts: [String]? = nil) -> String? {
+        if let id = entry.value("X-Flatpak"), !id.isEmpty { return id }
+        let texts = execTexts ?? (entry.value("Exec").flatMap { try? DesktopExec.split($0) } ?? []).compactMap { word -> String? in
+            if case .text(let text) = word { return text }
+            return nil
+        }
+        guard texts.first.map(basename) == "flatpak" else { return nil }
+        return FlatpakRun.appID(in: Array(texts.dropFirst()))
     }
 
     static func basename(_ path: String) -> String {

@@ -81,9 +81,14 @@ public struct Doctor {
         }
         for status in protection.list() {
             let command = status.settings.command
-            guard status.realProgram != nil else {
+            guard status.installed else {
                 findings.append(Finding(ok: false, text: "\(command): protected but not installed",
                                         fix: "install it, or: miga unprotect \(command)"))
+                continue
+            }
+            // A Flatpak app is reached through its menu entries, each checked below.
+            guard status.realProgram != nil else {
+                findings.append(Finding(ok: true, text: "\(command): reaches the gateway from the application menu"))
                 continue
             }
             guard status.shim else {
@@ -103,6 +108,10 @@ public struct Doctor {
         for override in Manifest(path: protection.manifestPath).menuOverrides() {
             findings.append(menuOverride(override))
         }
+        if protection.isStale {
+            findings.append(Finding(ok: false, text: "routes: an application, login or D-Bus service folder changed since the last refresh; new entries may open without a pause",
+                                    fix: "miga refresh"))
+        }
         return findings
     }
 
@@ -110,25 +119,26 @@ public struct Doctor {
     private func menuOverride(_ override: Manifest.MenuOverride) -> Finding {
         let path = override.path
         let fix = "miga doctor --fix"
-        switch protection.desktop.state(of: override) {
+        let place = protection.overrides(at: path).place == .login ? "login" : "menu"
+        switch protection.overrides(at: override.path).state(of: override) {
         case .inPlace(let source):
-            return Finding(ok: true, text: "menu: \(path) starts the pause, then \(override.program) as \(source) says")
+            return Finding(ok: true, text: "\(place): \(path) starts the pause, then \(override.program) as \(source) says")
         case .editedByHand(true):
-            return Finding(ok: true, text: "menu: \(path) was edited by hand; kept as it is, and it still starts the pause")
+            return Finding(ok: true, text: "\(place): \(path) was edited by hand; kept as it is, and it still starts the pause")
         case .editedByHand(false):
-            return Finding(ok: false, text: "menu: \(path) was edited by hand and no longer starts the pause; MIGA leaves it alone",
+            return Finding(ok: false, text: "\(place): \(path) was edited by hand and no longer starts the pause; MIGA leaves it alone",
                            fix: "delete it, then: miga doctor --fix (MIGA writes its own again)")
         case .disowned:
-            return Finding(ok: false, text: "menu: \(path) no longer carries MIGA's mark, so the menu opens \(override.program) without a pause",
+            return Finding(ok: false, text: "\(place): \(path) no longer carries MIGA's mark, so the menu opens \(override.program) without a pause",
                            fix: "delete it or rename it, then: miga doctor --fix")
         case .sourceGone:
-            return Finding(ok: false, text: "menu: \(path) stands for an entry that is gone (was \(override.program) removed?)",
+            return Finding(ok: false, text: "\(place): \(path) stands for an entry that is gone (was \(override.program) removed?)",
                            fix: "\(fix) (removes the override)")
         case .backupGone(let backup):
-            return Finding(ok: false, text: "menu: your own entry set aside for \(path) at \(backup) is gone; unprotecting cannot put it back",
+            return Finding(ok: false, text: "\(place): your own entry set aside for \(path) at \(backup) is gone; unprotecting cannot put it back",
                            fix: "\(fix) (forgets it)")
         case let state:
-            return Finding(ok: false, text: "menu: \(path) \(state.summary)", fix: fix)
+            return Finding(ok: false, text: "\(place): \(path) \(state.summary)", fix: fix)
         }
     }
 

@@ -60,6 +60,15 @@ public enum Launcher {
         return code == 0 ? pid : nil
     }
 
+    /// Runs `path` with `arguments` (streams on /dev/null) and waits for it;
+    /// its exit status, or nil when it could not be started or was killed.
+    static func runAndWait(_ path: String, arguments: [String]) -> Int32? {
+        guard let pid = spawnDetached(path, arguments: arguments) else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+    }
+
     /// posix_spawn in a new session (no controlling terminal, so closing the
     /// window sends it no hangup), with standard streams on /dev/null.
     private static func spawnDetached(_ path: String, _ arguments: [UnsafeMutablePointer<CChar>?],

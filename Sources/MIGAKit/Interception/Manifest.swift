@@ -10,6 +10,10 @@ public struct Manifest: Equatable, Sendable {
         case desktopEntry(MenuOverride)
         /// A line added to a shell's start-up file.
         case hookLine(file: String, line: String)
+        /// A D-Bus service file that sends an activation through the gateway.
+        case service(path: String, program: String)
+        /// A systemd user unit (the refresh on changes of the application folders).
+        case unit(path: String)
 
         /// Where it was written: two entries at one path are one thing written twice.
         var path: String {
@@ -17,6 +21,8 @@ public struct Manifest: Equatable, Sendable {
             case .shim(let path): path
             case .desktopEntry(let override): override.path
             case .hookLine(let file, let line): file + "\n" + line
+            case .service(let path, _): path
+            case .unit(let path): path
             }
         }
     }
@@ -90,6 +96,8 @@ public struct Manifest: Equatable, Sendable {
         case .desktopEntry(let override):
             "desktop\t\(override.path)\t\(override.backup ?? "-")\t\(override.program)\t\(override.fingerprint ?? "-")"
         case .hookLine(let file, let line): "hook\t\(file)\t\(line)"
+        case .service(let path, let program): "service\t\(path)\t\(program)"
+        case .unit(let path): "unit\t\(path)"
         }
     }
 
@@ -102,6 +110,8 @@ public struct Manifest: Equatable, Sendable {
         case ("desktop", 4), ("desktop", 5):
             return .desktopEntry(MenuOverride(path: fields[1], backup: optional(2), program: fields[3], fingerprint: optional(4)))
         case ("hook", 3): return .hookLine(file: fields[1], line: fields[2])
+        case ("service", 3): return .service(path: fields[1], program: fields[2])
+        case ("unit", 2): return .unit(path: fields[1])
         default: return nil
         }
     }

@@ -9,10 +9,14 @@ public enum ProgramTable {
         let rows = programs.map { status -> [String] in
             let settings = status.settings
             var routes: [String] = []
-            routes.append(status.shim ? "shim ✓" : "shim ✗")
-            routes.append(status.shell ? "shell ✓" : "shell ✗")
+            if status.realProgram != nil {
+                routes.append(status.shim ? "shim ✓" : "shim ✗")
+                routes.append(status.shell ? "shell ✓" : "shell ✗")
+            }
             if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
-            if status.realProgram == nil { routes.append("(not installed)") }
+            if !status.loginEntries.isEmpty { routes.append("login ✓") }
+            if !status.services.isEmpty { routes.append("D-Bus ✓") }
+            if !status.installed { routes.append("(not installed)") }
             rules.append(settings.features.isEmpty ? ["—"] : settings.features.map(printable))
             // Names come from the config and desktop entries: nothing in them may reach the terminal as a sequence.
             return [printable(settings.command), printable(settings.displayName), settings.pause.map { "\($0) s" } ?? "default",

@@ -9,7 +9,12 @@ public struct Protection: Sendable {
     public let paths: XDGPaths
     public let environment: [String: String]
     public let shims: ShimDirectory
+    /// The application menu's entries.
     public let desktop: DesktopOverrides
+    /// The entries that start programs at login.
+    public let login: DesktopOverrides
+    /// D-Bus activation.
+    public let services: DBusServices
 
     /// Shells and MIGA itself are never protected: a pause in front of every
     /// script, or in front of the gateway, helps nobody.
@@ -20,7 +25,14 @@ public struct Protection: Sendable {
         self.paths = paths
         self.environment = environment
         shims = ShimDirectory(path: paths.shimDirectory, gateway: gateway)
-        desktop = DesktopOverrides(paths: paths, environment: environment, gateway: gateway)
+        desktop = DesktopOverrides(.menu, paths: paths, environment: environment, gateway: gateway)
+        login = DesktopOverrides(.login, paths: paths, environment: environment, gateway: gateway)
+        services = DBusServices(paths: paths, environment: environment, gateway: gateway)
+    }
+
+    /// The overrides written where `path` is: the menu's or the login's.
+    func overrides(at path: String) -> DesktopOverrides {
+        path.hasPrefix(login.userFolder + "/") ? login : desktop
     }
 
     var manifestPath: String { paths.dataDirectory + "/manifest" }
@@ -40,6 +52,16 @@ public struct Protection: Sendable {
             throw MigaError(usage: "\(problem)")
         }
         var changes = changes
+        var command = command
+        var notes: [String] = []
+        // A Flatpak app is one program, by whichever of its names it was protected.
+        if let appID = flatpakID(of: command) {
+            if let existing = ConfigLoader.load(from: paths.configFile).config.program(flatpak: appID), existing.command != command {
+                notes.append("\(existing.displayName) is protected already, as \(existing.command); its settings are updated")
+                command = existing.command
+            }
+            if changes["flatpak"] == nil { changes["flatpak"] = .string(appID) }
+        }
         if changes.name == nil, ConfigLoader.load(from: paths.configFile).config.programs[command]?.name == nil,
            let name = menuName(of: command) {
             changes.name = name
@@ -49,9 +71,17 @@ public struct Protection: Sendable {
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
-        var manifest = Manifest(path: manifestPath)
-        defer { try? manifest.save() }
-        return try installRoutes(command, into: &manifest)
+        return try keepingFresh { () throws(MigaError) in
+            var manifest = Manifest(path: manifestPath)
+            defer { try? manifest.save() }
+            return try notes + installRoutes(command, into: &manifest)
+        }
+    }
+
+    /// The Flatpak app `command` names (by its ID, the ID's last part, its
+    /// name, its command or its window class), if it is one.
+    func flatpakID(of command: String) -> String? {
+        desktop.sources(for: command).lazy.compactMap { DesktopOverrides.flatpakID($0.entry) }.first
     }
 
     /// What the application menu calls `command` ("Firefox ESR" for
@@ -68,15 +98,31 @@ public struct Protection: Sendable {
     /// what it stands for (never from what MIGA wrote before), so that any
     /// number of runs from any state leave the same files.
     func installRoutes(_ command: String, into manifest: inout Manifest) throws(MigaError) -> [String] {
-        if realProgram(command) != nil {
+        for name in shimNames(of: command) where realProgram(name) != nil {
             do {
-                try shims.install(command)
-                manifest.record(.shim(path: shims.path + "/" + command))
+                try shims.install(name)
+                manifest.record(.shim(path: shims.path + "/" + name))
             } catch {
-                throw MigaError("cannot write the shim for \(command): \(error)")
+                throw MigaError("cannot write the shim for \(name): \(error)")
             }
         }
-        return try desktop.install(command, into: &manifest)
+        let entries = desktop.sources(for: command)
+        var appIDs = Set(entries.map { String($0.name.dropLast(".desktop".count)) })
+        if let appID = flatpakApp(of: command) { appIDs.insert(appID) }
+        return try desktop.install(command, into: &manifest) + login.install(command, into: &manifest)
+            + services.install(command, appIDs: appIDs, into: &manifest)
+    }
+
+    /// The Flatpak app ID the config records for `command`.
+    func flatpakApp(of command: String) -> String? {
+        ConfigLoader.load(from: paths.configFile).config.programs[command]?.flatpak
+    }
+
+    /// The shims that lead to `command`'s gateway: its own name; for a
+    /// Flatpak app, its exported command (the app ID) and `flatpak`, which
+    /// pauses only `flatpak run` of a protected app.
+    func shimNames(of command: String) -> [String] {
+        [command] + (flatpakApp(of: command).map { [$0, "flatpak"] } ?? [])
     }
 
     /// Puts right every route MIGA wrote, as `miga doctor --fix` does: each
@@ -86,15 +132,19 @@ public struct Protection: Sendable {
     /// alone. Returns what was done, a line each.
     public func repair() throws(MigaError) -> [String] {
         var manifest = Manifest(path: manifestPath)
-        defer { try? manifest.save() }
+        defer {
+            try? manifest.save()
+            noteRefreshed()
+        }
         var done: [String] = []
         for override in manifest.menuOverrides() {
-            let state = desktop.state(of: override)
+            let place = overrides(at: override.path)
+            let state = place.state(of: override)
             switch state {
             case .inPlace, .editedByHand, .disowned:
                 continue
             case .sourceGone:
-                try desktop.remove(override, from: &manifest)
+                try place.remove(override, from: &manifest)
                 done.append("Removed \(override.path): the entry it stood for is gone.")
                 continue
             case .backupGone(let backup):
@@ -105,18 +155,49 @@ public struct Protection: Sendable {
                 done.append("Wrote \(override.path) again from its source (\(state.summary)).")
             }
             // Derived again below with the rest of its program's routes; with no source left, removed.
-            if desktop.source(named: DesktopOverrides.basename(override.path)) == nil,
+            if place.source(named: DesktopOverrides.basename(override.path)) == nil,
                let current = manifest.menuOverrides().first(where: { $0.path == override.path }) {
-                try desktop.remove(current, from: &manifest)
+                try place.remove(current, from: &manifest)
+            }
+        }
+        // A service file of MIGA's whose original is gone, or no longer starts its program, goes.
+        let programs = ConfigLoader.load(from: paths.configFile).config.programs
+        for case .service(let path, let program) in manifest.entries {
+            let appIDs = Set(desktop.sources(for: program).map { String($0.name.dropLast(".desktop".count)) } + [programs[program]?.flatpak].compactMap { $0 })
+            let current = services.sources(for: program, appIDs: appIDs).map { DesktopOverrides.basename($0.path) }
+            if programs[program] == nil || !current.contains(DesktopOverrides.basename(path)) {
+                try services.remove(path: path, program: program, from: &manifest)
+                done.append("Removed \(path): the service it stood for is gone.")
             }
         }
         for command in ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted() where isInstalled(command) {
-            if realProgram(command) != nil && shims.target(of: shims.path + "/" + command) != shims.gateway {
-                done.append("Pointed the shim of \(command) at \(shims.gateway).")
+            for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
+                done.append("Pointed the shim of \(name) at \(shims.gateway).")
             }
             done += try installRoutes(command, into: &manifest)
         }
         return done
+    }
+
+    /// The refresh on changes of the watched folders, as systemd user units.
+    public var units: SystemdUnits {
+        SystemdUnits(paths: paths, gateway: shims.gateway, watched: watchedFolders)
+    }
+
+    /// Writes the systemd units and, where a user manager runs, enables and
+    /// starts the path unit. Returns what was done, in words.
+    public func installUnits() throws(MigaError) -> String {
+        var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
+        try units.write(into: &manifest)
+        guard SystemdUnits.userManagerRuns(environment: environment) else {
+            return "Wrote \(units.pathUnitFile); no systemd user manager runs here, so new entries are covered when a miga command next runs."
+        }
+        _ = SystemdUnits.systemctl(["daemon-reload"], environment: environment)
+        guard SystemdUnits.systemctl(["enable", "--now", SystemdUnits.pathUnit], environment: environment) else {
+            return "Wrote \(units.pathUnitFile), but systemctl --user could not enable it; new entries are covered when a miga command next runs."
+        }
+        return "Enabled \(SystemdUnits.pathUnit): new and changed application entries are covered as they appear."
     }
 
     /// Takes `command` out of the config and removes its routes (idempotent).
@@ -124,6 +205,11 @@ public struct Protection: Sendable {
         guard !command.isEmpty, !command.contains("/") else {
             throw MigaError(usage: "\"\(command)\" is not a command name")
         }
+        try keepingFresh { () throws(MigaError) in try removeRoutes(command) }
+    }
+
+    private func removeRoutes(_ command: String) throws(MigaError) {
+        let appID = flatpakApp(of: command)
         do {
             try editor.removeProgram(command)
         } catch {
@@ -132,7 +218,16 @@ public struct Protection: Sendable {
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
         try removeShim(command, from: &manifest)
+        if let appID {
+            try removeShim(appID, from: &manifest)
+            // `flatpak` stays behind its shim while another Flatpak app is protected.
+            if !ConfigLoader.load(from: paths.configFile).config.programs.values.contains(where: { $0.flatpak != nil }) {
+                try removeShim("flatpak", from: &manifest)
+            }
+        }
         try desktop.remove(command, from: &manifest)
+        try login.remove(command, from: &manifest)
+        try services.remove(command, from: &manifest)
     }
 
     private func removeShim(_ command: String, from manifest: inout Manifest) throws(MigaError) {
@@ -156,10 +251,11 @@ public struct Protection: Sendable {
     /// Every command in the config or behind a shim MIGA wrote.
     public func protectedCommands() -> [String] {
         let configured = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
+        let apps = Set(ConfigLoader.load(from: paths.configFile).config.programs.values.compactMap(\.flatpak) + ["flatpak"])
         let shimmed = Manifest(path: manifestPath).entries.compactMap { entry -> String? in
             guard case .shim(let path) = entry else { return nil }
             return path.split(separator: "/").last.map(String.init)
-        }
+        }.filter { !apps.contains($0) }
         var all = configured
         for command in shimmed where !all.contains(command) { all.append(command) }
         return all
@@ -182,7 +278,15 @@ public struct Protection: Sendable {
             case .shim(let path):
                 try removeShim(DesktopOverrides.basename(path), from: &manifest)
             case .desktopEntry(let override):
-                try desktop.remove(override, from: &manifest)
+                try overrides(at: override.path).remove(override, from: &manifest)
+            case .service(let path, let program):
+                try services.remove(path: path, program: program, from: &manifest)
+            case .unit(let path):
+                if path.hasSuffix(SystemdUnits.pathUnit), SystemdUnits.userManagerRuns(environment: environment) {
+                    _ = SystemdUnits.systemctl(["disable", "--now", SystemdUnits.pathUnit], environment: environment)
+                }
+                unlink(path)
+                manifest.forget(entry)
             case .hookLine(let file, let line):
                 do {
                     try removeLine(line, from: file)
@@ -195,7 +299,7 @@ public struct Protection: Sendable {
         do { try manifest.save() } catch {
             throw MigaError("cannot update \(manifestPath): \(error)")
         }
-        for folder in [shims.path, desktop.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
+        for folder in [shims.path, desktop.backups, login.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
         var remaining: [String] = []
         if purge {
             for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
@@ -230,7 +334,11 @@ public struct Protection: Sendable {
                 ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
                               shim: shims.isInstalled(settings.command),
                               shell: firstOnPath(settings.command) == shims.path + "/" + settings.command,
-                              desktopEntries: desktop.overrides(for: settings.command))
+                              desktopEntries: desktop.overrides(for: settings.command),
+                              loginEntries: login.overrides(for: settings.command),
+                              services: Manifest(path: manifestPath).entries.compactMap { entry in
+                                  if case .service(let path, settings.command) = entry { path } else { nil }
+                              })
             }
     }
 
@@ -268,6 +376,9 @@ public struct Protection: Sendable {
         if command.hasPrefix("miga") {
             throw MigaError(usage: "miga cannot protect itself")
         }
+        if command == "flatpak" {
+            throw MigaError(usage: "flatpak runs every Flatpak app and their updates; protect the app instead, by its name or ID (miga protect com.discordapp.Discord, or discord)")
+        }
         if shells.contains(command) {
             throw MigaError("\(command) is a shell; a pause in front of it would stop every script that uses it, so miga does not protect shells",
                                   status: ExitStatus.usage)
@@ -302,5 +413,12 @@ public struct ProgramStatus: Equatable, Sendable {
     public let shell: Bool
     /// The overrides through which the application menu reaches the gateway.
     public let desktopEntries: [String]
+    /// The overrides through which a start at login reaches the gateway.
+    public let loginEntries: [String]
+    /// The D-Bus service files through which an activation reaches the gateway.
+    public let services: [String]
+
+    /// Installed: on PATH, or reached through its menu entries (a Flatpak app).
+    public var installed: Bool { realProgram != nil || !desktopEntries.isEmpty }
 }
 

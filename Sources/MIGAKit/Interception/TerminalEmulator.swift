@@ -6,8 +6,9 @@ import Glibc
 /// hand it that command as separate arguments (never one shell string).
 ///
 /// They differ: gnome-terminal wants `--` before the command, xfce4-terminal
-/// `-x`, xterm and konsole `-e` followed by the command and its arguments,
-/// kitty and foot the command alone.
+/// `-x`, xterm, konsole, alacritty, ghostty, kgx and tilix `-e` followed by
+/// the command and its arguments, wezterm `start --`, kitty and foot the
+/// command alone.
 public struct TerminalEmulator: Equatable, Sendable {
     public let name: String
     /// The words that come before the command.
@@ -19,18 +20,23 @@ public struct TerminalEmulator: Equatable, Sendable {
     }
 
     /// Known emulators, in the order they are tried: the desktop's own
-    /// launcher first, then Debian's alternative, then common emulators.
+    /// launcher first, then Debian's alternative, then the emulators people
+    /// install, with xterm (often there only as a fallback) last.
     public static let known: [TerminalEmulator] = [
         TerminalEmulator(name: "xdg-terminal-exec", prefix: []),
         TerminalEmulator(name: "x-terminal-emulator", prefix: ["-e"]),
-        TerminalEmulator(name: "gnome-terminal", prefix: ["--"]),
-        TerminalEmulator(name: "konsole", prefix: ["-e"]),
-        TerminalEmulator(name: "xfce4-terminal", prefix: ["-x"]),
-        TerminalEmulator(name: "terminator", prefix: ["-x"]),
-        TerminalEmulator(name: "alacritty", prefix: ["-e"]),
         TerminalEmulator(name: "kitty", prefix: []),
+        TerminalEmulator(name: "alacritty", prefix: ["-e"]),
         TerminalEmulator(name: "foot", prefix: []),
         TerminalEmulator(name: "wezterm", prefix: ["start", "--"]),
+        TerminalEmulator(name: "ghostty", prefix: ["-e"]),
+        TerminalEmulator(name: "konsole", prefix: ["-e"]),
+        TerminalEmulator(name: "gnome-terminal", prefix: ["--"]),
+        TerminalEmulator(name: "kgx", prefix: ["-e"]),
+        TerminalEmulator(name: "xfce4-terminal", prefix: ["-x"]),
+        TerminalEmulator(name: "mate-terminal", prefix: ["-x"]),
+        TerminalEmulator(name: "tilix", prefix: ["-e"]),
+        TerminalEmulator(name: "terminator", prefix: ["-x"]),
         TerminalEmulator(name: "xterm", prefix: ["-e"]),
     ]
 

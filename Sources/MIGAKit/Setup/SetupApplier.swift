@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Puts setup's answers into effect, at the end and only then: interests and
 /// pause length in the config, the chosen programs protected (and those
 /// unchosen no longer), the shell hook line added when it was wanted.
@@ -46,6 +50,15 @@ public struct SetupApplier {
             do {
                 try protection.addHookLine(hook)
                 done.append("Added to \(hook.shownFile): \(hook.line)")
+            } catch {
+                problems.append(error.line)
+            }
+        }
+        // Where systemd runs for the person, entries installed later are covered as they appear.
+        if !answers.programs.isEmpty, SystemdUnits.userManagerRuns(environment: protection.environment),
+           access(protection.units.pathUnitFile, F_OK) != 0 {
+            do {
+                done.append(try protection.installUnits())
             } catch {
                 problems.append(error.line)
             }

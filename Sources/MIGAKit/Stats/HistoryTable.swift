@@ -38,6 +38,7 @@ public enum HistoryTable {
         switch session.reason {
         case .allowed: spans.append(Span(padding + "inside the allowance", .muted))
         case .outsideHours: spans.append(Span(padding + "outside focus hours", .muted))
+        case .autostart: spans.append(Span(padding + "started at login", .muted))
         case nil: break
         }
         if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }

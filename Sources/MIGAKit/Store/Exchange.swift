@@ -22,7 +22,7 @@ public enum Exchange {
         var quotes: [String]
         var device: String
         var origin: String?
-        /// Why a pass-through passed (`allowed`, `outside-hours`); absent otherwise.
+        /// Why a pass-through passed (`allowed`, `outside-hours`, `autostart`); absent otherwise.
         var reason: String?
         /// What a Proceed was for, when the person was asked.
         var intention: String?
@@ -179,7 +179,7 @@ public enum Exchange {
         var reason: PassReason?
         if let text = record.reason {
             guard let known = PassReason(rawValue: text), outcome == .passthrough else {
-                throw fail("a reason (allowed or outside-hours) belongs to a passthrough only, not \"\(text)\" on \(outcome.rawValue)")
+                throw fail("a reason (\(PassReason.allCases.map(\.rawValue).joined(separator: ", "))) belongs to a passthrough only, not \"\(text)\" on \(outcome.rawValue)")
             }
             reason = known
         }

@@ -41,7 +41,8 @@ enum Schema {
         CREATE INDEX sessions_by_end ON sessions (ended_at, outcome);
         """,
         // Why a launch passed through without a pause ('allowed' inside an
-        // allowance, 'outside-hours' outside focus hours; NULL: no terminal),
+        // allowance, 'outside-hours' outside focus hours, 'autostart' a login
+        // start let through; NULL: no terminal),
         // what the person said they opened a program for, and the times
         // protection was switched off. The pause's own questions (attempts
         // today, the last proceed, the last exit) read a program's rows by time.

@@ -68,6 +68,8 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     case allowed
     /// Outside the program's focus hours (`hours`).
     case outsideHours = "outside-hours"
+    /// A start at login of a program set to `at_login = "pass"`.
+    case autostart
 }
 
 /// What a pause has gathered so far, written when it deepens and when it ends.

@@ -32,6 +32,12 @@ extension Miga {
         @Flag(help: "On Proceed, start the program in a session of its own, outliving this terminal window.")
         var detach = false
 
+        @Flag(help: "Without a terminal, open the pause in a terminal window of MIGA's choosing (menu and login starts).")
+        var window = false
+
+        @Flag(name: .customLong("at-login"), help: "A start at login: the program's at_login setting decides.")
+        var atLogin = false
+
         @Option(name: .customLong("as"), help: ArgumentHelp("The protected program this is, when PROGRAM names something else (flatpak run …).", valueName: "name"))
         var identity: String?
 
@@ -50,7 +56,7 @@ extension Miga {
 
         func run() throws {
             Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause,
-                                  detach: detach, identity: identity))
+                                  detach: detach, identity: identity, window: window, atLogin: atLogin))
         }
 
         /// Runs the gateway and ends this process: as the real program, or with a status.

@@ -70,10 +70,16 @@ extension Miga {
               help: "Ask what the program is being opened for before it opens.")
         var askIntention: Bool?
 
+        @Option(name: .customLong("at-login"),
+                help: ArgumentHelp("When it starts itself at login: pause (in a window), skip (not started) or pass (no pause).",
+                                   valueName: "policy"))
+        var atLogin: LoginPolicy?
+
         var changes: ProgramChanges {
             ProgramChanges(name: name, pause: pause, nonInteractive: nonInteractive,
                            allowMinutes: allow, escalate: escalate, escalateStep: escalateStep, escalateMax: escalateMax,
-                           hours: hours, holdWhenUnfocused: holdWhenUnfocused, askIntention: askIntention)
+                           hours: hours, holdWhenUnfocused: holdWhenUnfocused, askIntention: askIntention,
+                           atLogin: atLogin)
         }
 
         func validate() throws {
@@ -104,3 +110,4 @@ extension Miga {
 /// The policies, as `--non-interactive` takes them: help, the manual and the
 /// completions list them from the type itself.
 extension NonInteractivePolicy: ExpressibleByArgument {}
+extension LoginPolicy: ExpressibleByArgument {}

@@ -62,7 +62,7 @@ import Testing
         // As an earlier MIGA's second protect left it.
         let gateway = home.path + "/gateway/miga"
         let text = try String(contentsOfFile: override, encoding: .utf8)
-        try text.replacingOccurrences(of: "Exec=\(gateway) gate --detach", with: "Exec=\(gateway) gate --as firefox \(gateway) -- gate --detach")
+        try text.replacingOccurrences(of: "Exec=\(gateway) gate --window --detach", with: "Exec=\(gateway) gate --as firefox \(gateway) -- gate --window --detach")
             .write(toFile: override, atomically: true, encoding: .utf8)
         try "desktop\t\(override)\t-\tfirefox\n".write(toFile: doctor.protection.manifestPath, atomically: true, encoding: .utf8)
         let finding = try #require(doctor.examine().first { $0.text.hasPrefix("menu:") })

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A systemd user path unit that runs `miga refresh` whenever an
+/// application, autostart or D-Bus service folder changes, so that an entry
+/// installed while no miga command runs is covered within moments.
+public struct SystemdUnits: Sendable {
+    /// `$XDG_CONFIG_HOME/systemd/user`.
+    public let folder: String
+    public let gateway: String
+    public let watched: [String]
+
+    public static let pathUnit = "miga-refresh.path"
+    public static let serviceUnit = "miga-refresh.service"
+
+    public init(paths: XDGPaths, gateway: String, watched: [String]) {
+        folder = paths.configHome + "/systemd/user"
+        self.gateway = gateway
+        self.watched = watched
+    }
+
+    public var pathUnitFile: String { folder + "/" + Self.pathUnit }
+    public var serviceUnitFile: String { folder + "/" + Self.serviceUnit }
+
+    /// The path unit: one PathChanged per folder (systemd waits for a folder
+    /// that does not exist yet to appear).
+    public var pathUnitText: String {
+        """
+        # Written by MIGA (miga refresh --units); removed by miga uninstall.
+        [Unit]
+        Description=MIGA: keep new and changed application entries behind the pause
+
+        [Path]
+        \(watched.map { "PathChanged=" + Self.escaped($0) }.joined(separator: "\n"))
+
+        [Install]
+        WantedBy=default.target
+
+        """
+    }
+
+    public var serviceUnitText: String {
+        """
+        # Written by MIGA (miga refresh --units); removed by miga uninstall.
+        [Unit]
+        Description=MIGA: refresh the routes to the pause
+
+        [Service]
+        Type=oneshot
+        ExecStart=\(Self.escaped(gateway)) refresh
+
+        """
+    }
+
+    /// Writes both units and records them; unchanged files are not rewritten.
+    func write(into manifest: inout Manifest) throws(MigaError) {
+        for (path, text) in [(serviceUnitFile, serviceUnitText), (pathUnitFile, pathUnitText)] {
+            do {
+                try makeDirectories(folder)
+                if DesktopOverrides.readText(path) != text { try atomicWrite(text, to: path, mode: 0o644) }
+            } catch {
+                throw MigaError("cannot write \(path): \(error)")
+            }
+            manifest.record(.unit(path: path))
+        }
+    }
+
+    /// A path as a unit file reads it: spaces and specifiers escaped.
+    static func escaped(_ path: String) -> String {
+        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "%%")
+            .replacingOccurrences(of: " ", with: "\\x20")
+    }
+
+    /// Whether a systemd user manager runs for this session.
+    public static func userManagerRuns(environment: [String: String]) -> Bool {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return false }
+        return access(runtime + "/systemd/private", F_OK) == 0
+    }
+
+    /// `systemctl --user ARGUMENTS`; whether it succeeded.
+    static func systemctl(_ arguments: [String], environment: [String: String]) -> Bool {
+        guard let path = ProgramResolver(searchPath: environment["PATH"]).resolve("systemctl") else { return false }
+        return Launcher.runAndWait(path, arguments: ["systemctl", "--user"] + arguments) == 0
+    }
+}
