@@ -30,6 +30,8 @@ import Testing
         .command(["quotes", "import", "fixtures/kettles"]),
         .command(["import", "fixtures/elsewhere.json"]),
         .command(["sync", "sync"]),
+        .command(["refresh"]),
+        .command(["refresh", "--units"]),
         // Doctor finds problems this sandbox cannot mend (no notification server): status 1.
         .command(["doctor", "--fix"], statuses: [0, 1]),
         .command(["uninstall", "--now"]),
@@ -73,7 +75,8 @@ import Testing
         let sandbox = Sandbox()
         var firstRun = true
         var environment: [String: String] {
-            sandbox.environment.merging(["XDG_DATA_DIRS": sandbox.root + "/system", "SHELL": "/bin/bash"]) { $1 }
+            sandbox.environment.merging(["XDG_DATA_DIRS": sandbox.root + "/system", "XDG_CONFIG_DIRS": sandbox.root + "/xdg",
+                                         "SHELL": "/bin/bash"]) { $1 }
         }
 
         init() throws {
@@ -87,6 +90,11 @@ import Testing
             try write("[Desktop Entry]\nType=Application\nName=My Firefox\nExec=firefox -P mine %u\n",
                       to: "data/applications/firefox.desktop")
             chmod(sandbox.root + "/data/applications/firefox.desktop", 0o755)
+            // Slack starts itself at login, and answers D-Bus activation.
+            try write("[Desktop Entry]\nType=Application\nName=Slack\nExec=\(sandbox.root)/bin/slack -s %U\nX-GNOME-Autostart-enabled=true\n",
+                      to: "config/autostart/slack.desktop")
+            try write("[D-BUS Service]\nName=com.slack.Slack\nExec=\(sandbox.root)/bin/slack --dbus\n",
+                      to: "system/dbus-1/services/com.slack.Slack.service")
             try sandbox.config("""
                 # My settings
                 pause = 40

@@ -19,6 +19,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case importJSON = "import-json"
     case importCSV = "import-csv"
     case sync
+    case dbusService = "dbus-service"
 
     /// The promises `input` broke, each said in one line; empty when all held.
     public func brokenPromises(_ input: [UInt8]) -> [String] {
@@ -131,6 +132,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let written = read.records.map { Exchange.line($0, localDevice: "here") }.joined(separator: "\n")
             let back = Sync.parse(written, device: device, localDevice: "here", now: Self.now)
             promise(back.records == read.records && back.skipped == 0, "written back, the sessions read differently")
+
+        case .dbusService:
+            guard let service = DBusServices.parse(text, path: "a.service") else { break }
+            promise(!service.name.isEmpty && !service.exec.isEmpty && isOneLine(service.name) && isOneLine(service.exec), "a name or Exec empty or of two lines")
+            // The override MIGA writes reads back as a service of the same name that runs the gateway, then the original.
+            let services = DBusServices(sourceFolders: [], userFolder: "/nowhere", gateway: "/opt/miga/bin/miga")
+            if let written = services.overriding(service, for: "program") {
+                let back = DBusServices.parse(written, path: "b.service")
+                promise(back?.name == service.name && back?.program == "program", "written back, it names another service")
+                promise(back.map { DBusServices.words($0.exec).prefix(2) == ["/opt/miga/bin/miga", "gate"] } == true,
+                        "written back, it does not start the gateway")
+                promise(back.map { Array(DBusServices.words($0.exec).drop { $0 != "--" }.dropFirst()) } ==
+                        Array(DBusServices.words(service.exec).dropFirst()), "written back, the original's arguments changed")
+            }
         }
         return broken
     }

@@ -18,8 +18,13 @@ public struct DBusServices: Sendable {
     static let group = "[D-BUS Service]"
 
     public init(paths: XDGPaths, environment: [String: String], gateway: String) {
-        sourceFolders = DesktopOverrides.dataDirectories(paths: paths, environment: environment).map { $0 + "/dbus-1/services" }
-        userFolder = paths.dataHome + "/dbus-1/services"
+        self.init(sourceFolders: DesktopOverrides.dataDirectories(paths: paths, environment: environment).map { $0 + "/dbus-1/services" },
+                  userFolder: paths.dataHome + "/dbus-1/services", gateway: gateway)
+    }
+
+    init(sourceFolders: [String], userFolder: String, gateway: String) {
+        self.sourceFolders = sourceFolders
+        self.userFolder = userFolder
         self.gateway = gateway
     }
 
@@ -109,7 +114,10 @@ public struct DBusServices: Sendable {
 
     /// A service file's name, Exec and mark, read as dbus-daemon reads them; nil when it has no name or Exec.
     static func read(_ path: String) -> Service? {
-        guard let text = DesktopOverrides.readText(path) else { return nil }
+        DesktopOverrides.readText(path).flatMap { parse($0, path: path) }
+    }
+
+    static func parse(_ text: String, path: String) -> Service? {
         var inGroup = false
         var values: [String: String] = [:]
         for raw in text.split(separator: "\n") {

@@ -37,6 +37,10 @@ public struct DesktopOverrides: Sendable {
     /// Where the person's own entries are kept while an override stands in their place.
     public let backups: String
     public let gateway: String
+    /// Finds the real program behind a command (past the shims and the gateway),
+    /// so that an entry whose Exec names the same file under another name
+    /// (Discord's `/usr/share/discord/Discord` for `discord`) is found too.
+    let resolver: ProgramResolver
 
     /// Marks a file as MIGA's override, and names the program it stands for.
     static let programKey = "X-MIGA-Program"
@@ -46,6 +50,8 @@ public struct DesktopOverrides: Sendable {
     public init(_ place: Place = .menu, paths: XDGPaths, environment: [String: String], gateway: String) {
         self.place = place
         self.gateway = gateway
+        resolver = ProgramResolver(searchPath: environment["PATH"], skippingFiles: [FileIdentity(path: gateway)],
+                                   skippingDirectories: [paths.shimDirectory])
         switch place {
         case .menu:
             sourceFolders = Self.dataDirectories(paths: paths, environment: environment).map { $0 + "/applications" }
@@ -92,8 +98,9 @@ public struct DesktopOverrides: Sendable {
                 names.append(name)
             }
         }
+        let program = resolver.resolve(command).flatMap(FileIdentity.init(path:))
         return names.compactMap { name in
-            guard let source = source(named: name), Self.launches(source.entry, command, fileName: name) else { return nil }
+            guard let source = source(named: name), Self.launches(source.entry, command, fileName: name, program: program) else { return nil }
             return source
         }
     }
@@ -235,7 +242,8 @@ public struct DesktopOverrides: Sendable {
     /// last part, `--command=` or the window class, or the name a Flatpak or
     /// AppImage is shown by (which survives the versioned file names of
     /// AppImage tools). Names compare without regard to case.
-    static func launches(_ entry: DesktopEntry, _ command: String, fileName: String) -> Bool {
+    ///   - program: the file `command` runs, when it is installed; an Exec of that same file counts.
+    static func launches(_ entry: DesktopEntry, _ command: String, fileName: String, program identity: FileIdentity? = nil) -> Bool {
         guard entry.value("Type") == "Application", entry.value("Hidden")?.lowercased() != "true",
               entry.value("X-GNOME-Autostart-enabled")?.lowercased() != "false",
               entry.value(programKey) == nil else { return false }
@@ -249,6 +257,7 @@ public struct DesktopOverrides: Sendable {
         var program = texts.first.map(basename)
         if program == "env" { program = texts.dropFirst().first { !$0.contains("=") }.map(basename) }
         if program == command { return true }
+        if let identity, let path = texts.first, path.hasPrefix("/"), FileIdentity(path: path) == identity { return true }
         return packagedNames(entry, execTexts: texts).contains(command.lowercased())
     }
 

@@ -108,6 +108,12 @@ public struct Doctor {
         for override in Manifest(path: protection.manifestPath).menuOverrides() {
             findings.append(menuOverride(override))
         }
+        for command in config.programs.keys.sorted() {
+            for (path, reason) in protection.unreadableRoutes(for: command) {
+                findings.append(Finding(ok: false, text: "\(command): \(path) cannot be read (\(reason)); MIGA leaves it alone, so it may start \(command) without a pause",
+                                        fix: "mend or remove it, then: miga refresh"))
+            }
+        }
         if protection.isStale {
             findings.append(Finding(ok: false, text: "routes: an application, login or D-Bus service folder changed since the last refresh; new entries may open without a pause",
                                     fix: "miga refresh"))

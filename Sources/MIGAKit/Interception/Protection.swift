@@ -143,6 +143,13 @@ public struct Protection: Sendable {
             switch state {
             case .inPlace, .editedByHand, .disowned:
                 continue
+            case .missing where override.backup != nil:
+                // It stood in place of a file of the person's, and that place was
+                // emptied since (an AppImage tool removing an old version's entry):
+                // nothing to stand in front of. Their copy stays where it was kept.
+                manifest.forget(.desktopEntry(override))
+                done.append("Forgot \(override.path), which was removed; your own copy of it stays at \(override.backup!).")
+                continue
             case .sourceGone:
                 try place.remove(override, from: &manifest)
                 done.append("Removed \(override.path): the entry it stood for is gone.")

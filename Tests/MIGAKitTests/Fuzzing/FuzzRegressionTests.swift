@@ -64,6 +64,9 @@ import Testing
                 #expect(try Exchange.decodeRecords(String(decoding: bytes, as: UTF8.self), now: now).count > 1, "\(name)")
             }
         }
+        for (name, bytes) in try Self.inputs(in: "Seeds", of: .dbusService) {
+            #expect(DBusServices.parse(String(decoding: bytes, as: UTF8.self), path: name) != nil, "\(name)")
+        }
         for (name, bytes) in try Self.inputs(in: "Seeds", of: .sync) {
             let read = Sync.parse(String(decoding: bytes, as: UTF8.self), device: FuzzTarget.syncDevice, localDevice: "here", now: now)
             #expect(read.records.count == 2 && read.skipped == 1, "\(name)")

@@ -313,3 +313,41 @@ final class MessageBox: @unchecked Sendable {
     var lines: [String] { lock.withLock { stored } }
     func append(_ line: String) { lock.withLock { stored.append(line) } }
 }
+
+/// The `flatpak` shim: only `flatpak run` of a protected app is a launch to pause.
+@Suite struct FlatpakShimTests {
+    let base: GatewayTests
+
+    init() throws {
+        base = try GatewayTests()
+        try base.home.write("#!/bin/sh\nexit 0\n", to: "bin/flatpak")
+        chmod(base.home.path + "/bin/flatpak", 0o755)
+        try base.home.write("[programs.discord]\nflatpak = \"com.discordapp.Discord\"\n", to: "config/miga/config.toml")
+    }
+
+    @Test func anything_but_running_a_protected_app_is_flatpaks_own_business_and_unrecorded() throws {
+        for arguments in [["update", "-y"], ["run", "org.gnome.Calculator"], ["list"], []] {
+            let (gate, terminal) = base.gateway([ScriptedTerminal.keys("e")])
+            let decision = gate.run(GateRequest(command: "flatpak", arguments: arguments.map { Array($0.utf8) }))
+            #expect(decision == .launch(Launch(path: base.home.path + "/bin/flatpak", arguments: (["flatpak"] + arguments).map { Array($0.utf8) })))
+            #expect(terminal?.leaveCount == 0, "no pause for \(arguments)")
+        }
+        #expect(try base.rows().isEmpty)
+    }
+
+    @Test func running_a_protected_app_pauses_as_that_program() throws {
+        let (gate, _) = base.gateway([ScriptedTerminal.keys("e"), .wait(5)])
+        let arguments = ["run", "--branch=stable", "com.discordapp.Discord", "--start-minimized"]
+        #expect(gate.run(GateRequest(command: "flatpak", arguments: arguments.map { Array($0.utf8) })) == .finish(0))
+        #expect(try base.rows().map(\.program) == ["discord"])
+        #expect(try base.rows().map(\.outcome) == [.exit])
+    }
+
+    @Test func the_exported_command_pauses_as_that_program() throws {
+        try base.home.write("#!/bin/sh\nexit 0\n", to: "bin/com.discordapp.Discord")
+        chmod(base.home.path + "/bin/com.discordapp.Discord", 0o755)
+        let (gate, _) = base.gateway([ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "com.discordapp.Discord")) == .finish(0))
+        #expect(try base.rows().map(\.program) == ["discord"])
+    }
+}
