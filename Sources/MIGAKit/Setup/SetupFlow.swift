@@ -63,7 +63,8 @@ public struct SetupFlow: InteractiveScreen {
     /// (Ctrl-C always does, saving nothing).
     public let firstRun: Bool
     public private(set) var programs: [SetupProgram]
-    /// Row of the program list; `programs.count` is the "another command" row.
+    /// Row of the program list; `programs.count` is the "another command" row,
+    /// and `continueRow` the Continue button, reached with the arrows like any other.
     public private(set) var cursor = 0
     /// A command being typed, when the person adds one of their own.
     public private(set) var field: String?
@@ -100,6 +101,9 @@ public struct SetupFlow: InteractiveScreen {
 
     var selectedCount: Int { programs.filter(\.selected).count }
 
+    /// The Continue button's row, after "another command".
+    var continueRow: Int { programs.count + 1 }
+
     public var answers: SetupAnswers {
         SetupAnswers(programs: programs.filter(\.selected),
                      interests: tags.map(\.tag).filter { chosenTags.contains($0) } + otherInterests,
@@ -129,9 +133,9 @@ public struct SetupFlow: InteractiveScreen {
         case .programs:
             switch key {
             case .up, .character("k"): cursor = max(0, cursor - 1)
-            case .down, .character("j"): cursor = min(programs.count, cursor + 1)
+            case .down, .character("j"): cursor = min(continueRow, cursor + 1)
             case .space:
-                toggleProgram()
+                if cursor != continueRow { toggleProgram() }
             case .enter:
                 if cursor == programs.count { field = ""; return nil }
                 guard selectedCount > 0 else {
@@ -218,6 +222,7 @@ public struct SetupFlow: InteractiveScreen {
                 programs[index].selected = programs[index].installed
                 cursor = index
                 field = nil
+                message = nil
                 return nil
             }
             if let problem = check(command) {
@@ -228,6 +233,8 @@ public struct SetupFlow: InteractiveScreen {
                                          glyph: ProgramCatalog.glyph(for: command), installed: true, selected: true))
             cursor = programs.count - 1
             field = nil
+            // A refusal of an earlier try is answered now.
+            message = nil
         default:
             break
         }

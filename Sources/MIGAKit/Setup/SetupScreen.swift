@@ -101,13 +101,15 @@ extension SetupFlow {
         // A window around the cursor when the list is taller than the room.
         let room = max(3, rows - 6)
         if rowsOfList.count > room {
-            let start = min(max(0, cursor - room / 2), rowsOfList.count - room)
+            let start = min(max(0, min(cursor, rowsOfList.count - 1) - room / 2), rowsOfList.count - room)
             rowsOfList = Array(rowsOfList[start..<(start + room)])
         }
         lines += rowsOfList
         let count = selectedCount
         let label = count == 0 ? "  Continue  " : "  Continue with \(count) program\(count == 1 ? "" : "s")  "
-        lines += [.blank, Line.centered([Span(label, count == 0 ? .faint : .primary)], in: width)]
+        let onContinue = cursor == programs.count + 1
+        lines += [.blank, Line.centered([Span(onContinue ? "› " : "  ", .accentDeep), Span(label, count == 0 ? .faint : .primary),
+                                         Span("  ")], in: width)]
         return lines
     }
 

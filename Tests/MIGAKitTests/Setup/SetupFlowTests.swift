@@ -69,9 +69,23 @@ import Testing
         #expect(setup.field == "steam")
         press(Array(repeating: .backspace, count: 5) + Array("newsboat").map(Key.character) + [.enter], on: &setup)
         #expect(setup.field == nil)
+        #expect(setup.message == nil, "the refusal of steam is answered by newsboat")
         #expect(setup.programs.last == SetupProgram(name: "Newsboat", command: "newsboat", glyph: "≡", installed: true, selected: true))
         press([.down, .enter, .escape], on: &setup)
         #expect(setup.field == nil)
+    }
+
+    @Test func continue_is_reached_with_the_arrows_like_every_other_line() {
+        var setup = flow(firstRun: false)
+        press([.space], on: &setup)
+        // Past the three programs and "another command": Continue, where Down stops.
+        press(Array(repeating: .down, count: 6), on: &setup)
+        #expect(setup.cursor == setup.continueRow)
+        #expect(setup.frame(size: TerminalSize(columns: 80, rows: 24)).text.contains("›   Continue with 1 program"))
+        press([.space], on: &setup)
+        #expect(setup.field == nil && setup.step == .programs, "Space on Continue opens nothing")
+        press([.enter], on: &setup)
+        #expect(setup.step == .interests)
     }
 
     @Test func the_answers_are_what_was_chosen() {
