@@ -120,7 +120,7 @@ public struct DBusServices: Sendable {
     static func parse(_ text: String, path: String) -> Service? {
         var inGroup = false
         var values: [String: String] = [:]
-        for raw in text.split(separator: "\n") {
+        for raw in text.lines() {
             let line = raw.trimmingWhitespace()
             if line.hasPrefix("[") { inGroup = line == group; continue }
             guard inGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }

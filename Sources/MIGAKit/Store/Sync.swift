@@ -89,7 +89,7 @@ public enum Sync {
         var records: [SessionRecord] = []
         var skipped = 0
         let decoder = JSONDecoder()
-        for (index, line) in text.split(separator: "\n").enumerated() {
+        for (index, line) in text.lines().enumerated() {
             guard let record = try? decoder.decode(Exchange.Record.self, from: Data(line.utf8)), record.device.lowercased() == device,
                   var session = try? Exchange.session(record, place: "line \(index + 1)", now: now) else {
                 skipped += 1

@@ -9,6 +9,13 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The lines of the text, split at each newline: "\r\n" is one Character,
+    /// so splitting Characters at "\n" would leave a file with Windows line
+    /// ends one long line. A line keeps its "\r", for the reader to trim.
+    func lines(omittingEmpty: Bool = true) -> [Substring] {
+        unicodeScalars.split(separator: "\n", omittingEmptySubsequences: omittingEmpty).map(Substring.init)
+    }
+
     /// The text without any of `characters` at either end.
     func trimming(_ characters: String) -> String {
         var result = Substring(self)

@@ -72,4 +72,18 @@ import Testing
             #expect(read.records.count == 2 && read.skipped == 1, "\(name)")
         }
     }
+
+    /// Found by the fuzzer: "\r\n" is one Character, so files with Windows
+    /// line ends read as one long line. Each reads as its lines now.
+    @Test func sync_and_service_files_with_windows_line_ends_read_as_their_lines() throws {
+        for (name, bytes) in try Self.inputs(in: "Seeds", of: .sync) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+            let read = Sync.parse(crlf, device: FuzzTarget.syncDevice, localDevice: "here", now: FuzzTarget.now)
+            #expect(read.records == Sync.parse(text, device: FuzzTarget.syncDevice, localDevice: "here", now: FuzzTarget.now).records, "\(name)")
+            #expect(read.records.count == 2, "\(name)")
+        }
+        let service = try #require(DBusServices.parse("[D-BUS Service]\r\nName=org.telegram.desktop\r\nExec=/usr/bin/telegram-desktop\r\n", path: "t"))
+        #expect(service.name == "org.telegram.desktop" && service.exec == "/usr/bin/telegram-desktop")
+    }
 }
