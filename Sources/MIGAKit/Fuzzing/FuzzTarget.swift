@@ -143,8 +143,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 promise(back?.name == service.name && back?.program == "program", "written back, it names another service")
                 promise(back.map { DBusServices.words($0.exec).prefix(2) == ["/opt/miga/bin/miga", "gate"] } == true,
                         "written back, it does not start the gateway")
-                promise(back.map { Array(DBusServices.words($0.exec).drop { $0 != "--" }.dropFirst()) } ==
-                        Array(DBusServices.words(service.exec).dropFirst()), "written back, the original's arguments changed")
+                // gateway gate --window --detach --as program ORIGINAL -- ARGUMENTS…
+                let original = DBusServices.words(service.exec)
+                promise(back.map { DBusServices.words($0.exec) } == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--as", "program"]
+                            + original.prefix(1) + ["--"] + original.dropFirst(), "written back, the original's command line changed")
             }
         }
         return broken

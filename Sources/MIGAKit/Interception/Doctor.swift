@@ -72,9 +72,15 @@ public struct Doctor {
             ? Finding(ok: true, text: "shell: the shim folder is on PATH")
             : Finding(ok: false, text: "shell: the shim folder \(shimFolder) is not on PATH in this shell", fix: hookFix))
         if let hook = protection.hookOffer() {
-            findings.append(hook.present
-                ? Finding(ok: true, text: "shell: \(hook.file) runs miga init")
-                : Finding(ok: false, text: "shell: \(hook.file) does not run miga init", fix: hookFix))
+            let line = ShellHook.Shell.initLine(in: ((try? readTextFile(hook.file)) ?? nil) ?? "")
+            if let line, let problem = protection.hookProblem(line) {
+                findings.append(Finding(ok: false, text: "shell: \(hook.file) \(problem)",
+                                        fix: protection.isHookLineOfMIGAs(line, in: hook.file) ? "miga doctor --fix" : hookFix))
+            } else {
+                findings.append(line != nil
+                    ? Finding(ok: true, text: "shell: \(hook.file) runs miga init")
+                    : Finding(ok: false, text: "shell: \(hook.file) does not run miga init", fix: hookFix))
+            }
         }
         if config.programs.isEmpty {
             findings.append(Finding(ok: true, text: "programs: none protected yet (miga protect NAME)"))
@@ -107,6 +113,12 @@ public struct Doctor {
         }
         for override in Manifest(path: protection.manifestPath).menuOverrides() {
             findings.append(menuOverride(override))
+        }
+        // Every route of each program, counted: the shells' hooks, the shim, each entry, login start and service.
+        for coverage in protection.coverage() {
+            let missing = coverage.routes.filter { !$0.reaches }.map { "\($0.kind.rawValue) \($0.place) \($0.problem ?? "")" }
+            findings.append(Finding(ok: missing.isEmpty, text: coverage.summary + (missing.isEmpty ? "" : " (not: " + missing.joined(separator: "; ") + ")"),
+                                    fix: "miga doctor --fix"))
         }
         for command in config.programs.keys.sorted() {
             for (path, reason) in protection.unreadableRoutes(for: command) {

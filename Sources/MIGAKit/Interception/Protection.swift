@@ -177,6 +177,7 @@ public struct Protection: Sendable {
                 done.append("Removed \(path): the service it stood for is gone.")
             }
         }
+        done += repairHookLines(in: &manifest)
         for command in ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted() where isInstalled(command) {
             for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
                 done.append("Pointed the shim of \(name) at \(shims.gateway).")
@@ -319,7 +320,7 @@ public struct Protection: Sendable {
             }
         }
         for file in ShellHook.Shell.allCases.map({ $0.startupFile(environment: environment, paths: paths).path }) {
-            if (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init") {
+            if ShellHook.Shell.initLine(in: ((try? readTextFile(file)) ?? nil) ?? "") != nil {
                 remaining.append("\(file) still runs `miga init` (a line MIGA did not write); remove it when miga is gone.")
             }
         }
@@ -369,7 +370,40 @@ public struct Protection: Sendable {
     /// MIGA knows), as a person writes it, and the hook line it needs.
     public func hookLine() -> (file: String, line: String) {
         let shell = ShellHook.Shell(loginShell: environment["SHELL"]) ?? .bash
-        return (shell.startupFile(environment: environment, paths: paths).shown, shell.hookLine)
+        return (shell.startupFile(environment: environment, paths: paths).shown, hookLine(for: shell))
+    }
+
+    /// The hook line for `shell`: `miga` by name when this PATH finds this
+    /// miga, else its path (a new shell may not have its folder on PATH; the
+    /// hook then puts it there, so `miga` works by name from then on).
+    public func hookLine(for shell: ShellHook.Shell) -> String {
+        let found = ProgramResolver(searchPath: environment["PATH"]).resolve("miga").flatMap(FileIdentity.init(path:))
+        return shell.hookLine(miga: found != nil && found == FileIdentity(path: shims.gateway) ? "miga" : shims.gateway)
+    }
+
+    /// Whether `line` in `file` is a hook line MIGA wrote there.
+    public func isHookLineOfMIGAs(_ line: String, in file: String) -> Bool {
+        Manifest(path: manifestPath).entries.contains(.hookLine(file: file, line: line))
+    }
+
+    /// Hook lines MIGA wrote that run a miga that is gone, written again for this one.
+    func repairHookLines(in manifest: inout Manifest) -> [String] {
+        var done: [String] = []
+        for case .hookLine(let file, let line) in manifest.entries where hookProblem(line) != nil {
+            guard let shell = ShellHook.Shell.allCases.first(where: { $0.startupFile(environment: environment, paths: paths).path == file }),
+                  let text = (try? readTextFile(file)) ?? nil else { continue }
+            let replacement = hookLine(for: shell)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 == line ? replacement : String($0) }
+            do {
+                try atomicWrite(lines.joined(separator: "\n"), to: file, mode: 0o644)
+            } catch {
+                continue
+            }
+            manifest.forget(.hookLine(file: file, line: line))
+            manifest.record(.hookLine(file: file, line: replacement))
+            done.append("Wrote the hook line in \(file) again: \(replacement)")
+        }
+        return done
     }
 
     // MARK: Internals

@@ -23,6 +23,11 @@ public enum ShellHook {
                 "  *:\(posixQuoted(shimDirectory)):*) ;;",
                 "  *) export PATH=\(posixQuoted(shimDirectory))\"${PATH:+:${PATH}}\" ;;",
                 "esac",
+                // miga itself, by name, when the hook line had to name it by its path.
+                "case \":${PATH}:\" in",
+                "  *:\(posixQuoted(gatewayFolder(gateway))):*) ;;",
+                "  *) export PATH=\"${PATH:+${PATH}:}\"\(posixQuoted(gatewayFolder(gateway))) ;;",
+                "esac",
             ] + rehash(for: shell, shimDirectory: shimDirectory)
             for command in nameable {
                 lines.append("\(command)() { \(posixQuoted(gateway)) gate \(posixQuoted(command)) -- \"$@\"; }")
@@ -33,6 +38,9 @@ public enum ShellHook {
                 "# MIGA: protected programs start through the mindful gateway (miga init fish).",
                 "if not contains -- \(fishQuoted(shimDirectory)) $PATH",
                 "    set -gx PATH \(fishQuoted(shimDirectory)) $PATH",
+                "end",
+                "if not contains -- \(fishQuoted(gatewayFolder(gateway))) $PATH",
+                "    set -gx PATH $PATH \(fishQuoted(gatewayFolder(gateway)))",
                 "end",
             ]
             for command in nameable {
@@ -46,14 +54,18 @@ public enum ShellHook {
     /// name typed in an open shell would still run the program directly, and
     /// after `unprotect` the shell would look for a shim that is gone. Before
     /// each prompt the shim folder is read (a glob, no subprocess) and, when
-    /// its names changed, the shell forgets what it remembered. Registered
-    /// once, however often the hook is evaluated.
+    /// its names changed, the shell forgets what it remembered. The shim
+    /// folder is also put first again when something moved it: a login
+    /// shell's profile (Debian's ~/.profile) prepends ~/bin and ~/.local/bin
+    /// after ~/.bashrc ran the hook, and a program there would walk around the
+    /// pause. Registered once, however often the hook is evaluated.
     static func rehash(for shell: Shell, shimDirectory: String) -> [String] {
         let folder = posixQuoted(shimDirectory)
         switch shell {
         case .bash:
             return [
                 "_miga_rehash() {",
+                "  if [[ \"${PATH%%:*}\" != \(folder) ]]; then PATH=\(folder):\"${PATH}\"; _miga_shims=; fi",
                 "  local shims=(\(folder)/*)",
                 "  if [[ \"${shims[*]}\" != \"${_miga_shims-}\" ]]; then _miga_shims=\"${shims[*]}\"; hash -r; fi",
                 "}",
@@ -64,6 +76,7 @@ public enum ShellHook {
         case .zsh:
             return [
                 "_miga_rehash() {",
+                "  if [[ \"${PATH%%:*}\" != \(folder) ]]; then PATH=\(folder):\"${PATH}\"; _miga_shims=; fi",
                 "  local -a shims; shims=(\(folder)/*(N))",
                 "  if [[ \"${shims[*]}\" != \"${_miga_shims-}\" ]]; then _miga_shims=\"${shims[*]}\"; rehash; fi",
                 "}",
@@ -74,6 +87,12 @@ public enum ShellHook {
             // fish looks a command up in PATH each time it runs it.
             return []
         }
+    }
+
+    /// The folder of the miga binary.
+    static func gatewayFolder(_ gateway: String) -> String {
+        let folder = gateway.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return folder.isEmpty ? "/" : folder
     }
 
     /// A word in single quotes for sh, bash and zsh: nothing inside is special
@@ -114,11 +133,34 @@ extension ShellHook.Shell {
         return (path, shown)
     }
 
-    /// The line that runs the hook at start-up.
-    public var hookLine: String {
+    /// The line of a start-up file that runs `miga init`, if there is one.
+    public static func initLine(in text: String) -> String? {
+        text.lines().map(String.init).first { line in
+            let trimmed = line.trimmingWhitespace()
+            return !trimmed.hasPrefix("#") && program(inInitLine: trimmed) != nil
+        }
+    }
+
+    /// The miga a hook line runs (`miga`, or a path), when the line runs `miga init`.
+    public static func program(inInitLine line: String) -> String? {
+        let words = line.replacingOccurrences(of: "\"$(", with: " ").replacingOccurrences(of: "'", with: " ")
+            .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let index = words.firstIndex(of: "init"), index > 0 else { return nil }
+        let program = words[index - 1]
+        return program.split(separator: "/").last?.hasPrefix("miga") == true ? program : nil
+    }
+
+    /// The line that runs the hook at start-up, with `miga` by name.
+    public var hookLine: String { hookLine(miga: "miga") }
+
+    /// The line that runs the hook at start-up with `miga`, a name or a path
+    /// (quoted when it needs it), as starship and zoxide write theirs for a
+    /// binary outside PATH.
+    public func hookLine(miga: String) -> String {
+        let plain = miga.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+".contains($0)) }
         switch self {
-        case .bash, .zsh: "eval \"$(miga init \(rawValue))\""
-        case .fish: "miga init fish | source"
+        case .bash, .zsh: return "eval \"$(\(plain ? miga : ShellHook.posixQuoted(miga)) init \(rawValue))\""
+        case .fish: return "\(plain ? miga : ShellHook.fishQuoted(miga)) init fish | source"
         }
     }
 }

@@ -6,8 +6,8 @@ extension Protection {
         // No $SHELL: bash's file, as the hook line says; a shell MIGA has no hook for: no offer.
         guard let shell = environment["SHELL"] == nil ? .bash : ShellHook.Shell(loginShell: environment["SHELL"]) else { return nil }
         let (file, shown) = shell.startupFile(environment: environment, paths: paths)
-        let present = (((try? readTextFile(file)) ?? nil) ?? "").contains("miga init")
-        return HookOffer(shownFile: shown, file: file, line: shell.hookLine, present: present)
+        let present = ShellHook.Shell.initLine(in: ((try? readTextFile(file)) ?? nil) ?? "") != nil
+        return HookOffer(shownFile: shown, file: file, line: hookLine(for: shell), present: present)
     }
 
     /// Appends the hook line to the shell's start-up file, remembering it for `uninstall`.

@@ -3,7 +3,8 @@ import Foundation
 extension StatsReport {
     /// `miga stats --json`: the same numbers in a stable schema (version 1,
     /// documented in the README). Keys are sorted; absent values are null.
-    public func json(now: Date, timeZone: TimeZone) -> String {
+    /// `coverage`: the routes of each protected program, and how many reach the pause.
+    public func json(now: Date, timeZone: TimeZone, coverage: [Coverage] = []) -> String {
         func totals(_ totals: Totals) -> [String: Any] {
             ["sessions": totals.sessions, "conscious_exits": totals.exits, "proceeds": totals.proceeds,
              "abandoned": totals.abandoned, "pass_throughs": totals.passThroughs,
@@ -24,6 +25,11 @@ extension StatsReport {
             var entry = totals(program.totals)
             entry["program"] = program.program
             return entry
+        }
+        document["coverage"] = coverage.map { program -> [String: Any] in
+            ["program": program.program, "reaching": program.reaching, "total": program.routes.count,
+             "routes": program.routes.map { ["kind": $0.kind.rawValue, "place": $0.place, "reaches": $0.reaches,
+                                             "problem": $0.problem ?? NSNull()] as [String: Any] }]
         }
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -8,19 +8,36 @@ extension Miga {
             abstract: "List the protected programs, their settings and their active routes.",
             discussion: """
                 Routes: shim (the link in MIGA's shim folder), shell (typing the name here reaches \
-                it) and menu (an application menu entry goes through the pause).
+                it), menu (an application menu entry goes through the pause), login (a start at \
+                login does) and D-Bus (an activation does). With --routes, every route found for \
+                each program (each shell's hook, the shim, each menu entry, login start and D-Bus \
+                service, the Flatpak app's commands) and whether it reaches the pause.
 
                 Example:
                   miga list
+                  miga list --routes
                 """)
 
+        @Flag(help: "Every route found for each program, and whether it reaches the pause.")
+        var routes = false
+
         func run() throws {
-            let programs = try Miga.protection().list()
+            let protection = try Miga.protection()
+            let programs = protection.list()
             guard !programs.isEmpty else {
                 print("No programs are protected yet. Try: miga protect firefox")
                 return
             }
-            print(ProgramTable.render(programs, width: TTY.open()?.size.columns))
+            guard routes else {
+                print(ProgramTable.render(programs, width: TTY.open()?.size.columns))
+                return
+            }
+            for coverage in protection.coverage() {
+                print(coverage.summary)
+                for route in coverage.routes {
+                    print("  \(route.reaches ? "✓" : "✗") \(route.kind.rawValue): \(route.place)" + (route.problem.map { " (\($0))" } ?? ""))
+                }
+            }
         }
     }
 }

@@ -58,7 +58,8 @@ extension Miga {
             }
             let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone)
             if json {
-                Swift.print(report.json(now: now, timeZone: zone), terminator: "")
+                let coverage = (try? Miga.protection().coverage()) ?? []
+                Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")
             } else {
                 Swift.print(palette.render(StatsScreen.lines(report, width: width)), terminator: "")
             }

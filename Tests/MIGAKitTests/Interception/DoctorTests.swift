@@ -24,7 +24,7 @@ import Testing
     @Test func all_is_well_when_every_route_reaches_the_gateway() throws {
         let healthy = doctor(path: shims + ":" + home.path + "/bin")
         try healthy.protection.protect("firefox")
-        try home.write("eval \"$(miga init zsh)\"\n", to: ".zshrc")
+        try home.write("eval \"$(\(home.path)/gateway/miga init zsh)\"\n", to: ".zshrc")
         let findings = healthy.examine()
         #expect(findings.allSatisfy { $0.ok }, "\(findings.filter { !$0.ok })")
         #expect(findings.contains { $0.text == "firefox: reaches the gateway" })
@@ -41,7 +41,8 @@ import Testing
         #expect(problems.map(\.text).contains { $0.hasPrefix("config: ") })
         #expect(problems.map(\.text).contains { $0.hasPrefix("notifications: no notification server") })
         #expect(problems.allSatisfy { $0.fix?.isEmpty == false })
-        #expect(problems.first { $0.text.contains("not on PATH") }?.fix?.contains("eval \"$(miga init zsh)\"") == true)
+        // miga is not on this PATH: the line names it by its path.
+        #expect(problems.first { $0.text.contains("not on PATH") }?.fix?.contains("eval \"$(\(home.path)/gateway/miga init zsh)\"") == true)
     }
 
     @Test func a_program_that_path_reaches_before_its_shim_is_named() throws {

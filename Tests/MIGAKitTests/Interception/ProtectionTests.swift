@@ -67,7 +67,7 @@ import Testing
         let onPath = Protection(paths: protection.paths, environment: environment, gateway: protection.shims.gateway)
         #expect(onPath.list().first?.shell == true)
         #expect(onPath.pathHint() == nil)
-        #expect(protection.pathHint()?.contains("eval \"$(miga init bash)\"") == true)
+        #expect(protection.pathHint()?.contains("eval \"$(\(protection.shims.gateway) init bash)\"") == true)
     }
 
     @Test func unprotecting_undoes_exactly_what_was_done() throws {

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// One way a protected program can be started, and whether it reaches the pause.
+public struct Route: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case shellHook = "shell hook"
+        case shim = "PATH shim"
+        case menu
+        case login
+        case dbus = "D-Bus"
+        case flatpak = "Flatpak ID"
+    }
+
+    public let kind: Kind
+    /// Where: the start-up file, the shim, the entry, the service file.
+    public let place: String
+    public let reaches: Bool
+    /// When it does not: what is wrong, as the end of a sentence.
+    public let problem: String?
+
+    init(_ kind: Kind, _ place: String, problem: String? = nil) {
+        self.kind = kind
+        self.place = place
+        reaches = problem == nil
+        self.problem = problem
+    }
+}
+
+/// How many of a program's routes reach the pause.
+public struct Coverage: Equatable, Sendable {
+    public let program: String
+    public let routes: [Route]
+
+    public var reaching: Int { routes.filter(\.reaches).count }
+    /// `discord: 6 of 6 routes reach the pause`.
+    public var summary: String {
+        "\(program): \(reaching) of \(routes.count) route\(routes.count == 1 ? "" : "s") reach\(routes.count == 1 && reaching == 1 ? "es" : "") the pause"
+    }
+}
+
+extension Protection {
+    /// Every route found for each protected program, and whether it reaches the pause.
+    public func coverage() -> [Coverage] {
+        let config = ConfigLoader.load(from: paths.configFile).config
+        let hooks = shellHookRoutes()
+        return config.programs.keys.sorted().map { command in
+            Coverage(program: command, routes: routes(of: command, settings: config.programs[command], hooks: hooks))
+        }
+    }
+
+    func routes(of command: String, settings: ProgramSettings?, hooks: [Route]) -> [Route] {
+        var routes: [Route] = []
+        // Typing the name reaches the shim through a shell's hook: one route per shell installed.
+        if realProgram(command) != nil {
+            routes += hooks
+            routes.append(shimRoute(command))
+        }
+        for place in [desktop, login] {
+            for source in place.sources(for: command) {
+                routes.append(overrideRoute(place, name: source.name, command: command))
+            }
+        }
+        let appIDs = Set(desktop.sources(for: command).map { String($0.name.dropLast(".desktop".count)) } + [settings?.flatpak].compactMap { $0 })
+        for source in services.sources(for: command, appIDs: appIDs) {
+            let target = services.userFolder + "/" + DesktopOverrides.basename(source.path)
+            let written = DBusServices.read(target)
+            let first = written.flatMap { DBusServices.words($0.exec).first }
+            let problem: String? = if written?.program != command { "has no service file of MIGA's in front of it (miga refresh)" }
+                else if let first, !desktop.isLiveGateway(first) { "starts \(first), not this miga" }
+                else { nil }
+            routes.append(Route(.dbus, target, problem: problem))
+        }
+        if let appID = settings?.flatpak {
+            for name in [appID, "flatpak"] where realProgram(name) != nil {
+                routes.append(Route(.flatpak, shims.path + "/" + name, problem: shimProblem(name)))
+            }
+        }
+        return routes
+    }
+
+    /// The hook of each shell the person uses here (installed, and their
+    /// login shell or one with a start-up file): its start-up file runs
+    /// `miga init` with a live miga.
+    func shellHookRoutes() -> [Route] {
+        let resolver = ProgramResolver(searchPath: environment["PATH"])
+        let login = ShellHook.Shell(loginShell: environment["SHELL"])
+        return ShellHook.Shell.allCases.filter { shell in
+            resolver.resolve(shell.rawValue) != nil
+                && (shell == login || access(shell.startupFile(environment: environment, paths: paths).path, F_OK) == 0)
+        }.map { shell in
+            let file = shell.startupFile(environment: environment, paths: paths)
+            let text = ((try? readTextFile(file.path)) ?? nil) ?? ""
+            guard let line = ShellHook.Shell.initLine(in: text) else {
+                return Route(.shellHook, "\(shell.rawValue): \(file.shown)", problem: "does not run miga init")
+            }
+            if let missing = hookProblem(line) {
+                return Route(.shellHook, "\(shell.rawValue): \(file.shown)", problem: missing)
+            }
+            return Route(.shellHook, "\(shell.rawValue): \(file.shown)")
+        }
+    }
+
+    /// What is wrong with the miga a hook line runs, if anything.
+    func hookProblem(_ line: String) -> String? {
+        guard let program = ShellHook.Shell.program(inInitLine: line) else { return nil }
+        if program.contains("/") {
+            return access(program, X_OK) == 0 ? nil : "runs \(program), which is gone"
+        }
+        return ProgramResolver(searchPath: environment["PATH"]).resolve(program) == nil ? "runs \(program), which is not on PATH" : nil
+    }
+
+    func shimRoute(_ command: String) -> Route {
+        Route(.shim, shims.path + "/" + command, problem: shimProblem(command))
+    }
+
+    func shimProblem(_ name: String) -> String? {
+        let link = shims.path + "/" + name
+        guard let target = shims.target(of: link) else { return "is missing" }
+        guard access(link, X_OK) == 0 else { return "points to \(target), which is gone" }
+        return desktop.isLiveGateway(target) ? nil : "points to \(target), not this miga"
+    }
+
+    func overrideRoute(_ place: DesktopOverrides, name: String, command: String) -> Route {
+        let kind: Route.Kind = place.place == .login ? .login : .menu
+        let target = place.userFolder + "/" + name
+        guard let override = Manifest(path: manifestPath).menuOverrides(for: command).first(where: { $0.path == target }) else {
+            return Route(kind, target, problem: "has no override of MIGA's in front of it (miga refresh)")
+        }
+        return switch place.state(of: override) {
+        case .inPlace, .editedByHand(reachesGateway: true): Route(kind, target)
+        case let state: Route(kind, target, problem: state.summary)
+        }
+    }
+}

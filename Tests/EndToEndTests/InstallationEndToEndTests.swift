@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// An installation that lasts: miga at a stable path (as `make run` and
+/// `make install` leave it), setup's hook line working in the next new login
+/// shell of each kind, and `doctor` catching, and `--fix` repairing, routes
+/// that point at a miga that is gone.
+@Suite(.serialized) struct InstallationEndToEndTests {
+    let sandbox = Sandbox()
+    /// The installed miga, outside this shell's PATH, as ~/.local/bin often is at first.
+    var installed: String { sandbox.root + "/prefix/bin/miga" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/prefix/bin", withIntermediateDirectories: true)
+        try copyExecutable(from: migaBinary, to: sandbox.root + "/prefix/bin/miga")
+        // A new Debian user's home: ~/.profile reads ~/.bashrc in a login shell.
+        for file in [".profile", ".bashrc"] {
+            try FileManager.default.copyItem(atPath: "/etc/skel/" + file, toPath: sandbox.root + "/" + file)
+        }
+    }
+
+    func environment(shell: String) -> [String: String] {
+        sandbox.environment.merging(["SHELL": "/usr/bin/" + shell, "PATH": sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func after_setup_a_new_login_shell_reaches_the_pause_and_prints_nothing_at_start(shell: String) throws {
+        let environment = environment(shell: shell)
+        let protect = try run(installed, ["protect", "argv-dump", "--pause", "60"], environment: environment)
+        #expect(protect.status == 0, "\(protect.error)")
+        // Setup, from the installed miga, adds the hook line.
+        let script = sandbox.root + "/setup.sh"
+        try "cd \(shellQuoted(sandbox.root))\n\(shellQuoted(installed)) setup\necho \"$?\" > setup.sh.status\nsleep 600\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let setup = try Tmux(command: "sh " + shellQuoted(script), environment: environment)
+        try setup.waitForScreen("the program list") { $0.contains("Which programs should pause first?") }
+        try setup.finishSetup(hookKey: "y")
+        try setup.waitForScreen("the hub") { $0.contains("s stats") }
+        try setup.send("q")
+        #expect(try sandbox.status(of: "setup.sh") == 0)
+        let startup = switch shell {
+        case "bash": ".bashrc"
+        case "zsh": ".zshrc"
+        default: "config/fish/config.fish"
+        }
+        // miga is not on this PATH, so the line names it by its path.
+        let written = try #require(sandbox.read(startup))
+        #expect(written.contains("\(installed) init \(shell)"), "\(written)")
+
+        // A new login shell of that kind, as a terminal opens one.
+        let login = switch shell {
+        case "bash": "bash -l -i"
+        case "zsh": "zsh -l -i"
+        default: "fish -l -i -C 'function fish_prompt; echo \"READY> \"; end; function fish_greeting; end'"
+        }
+        let tmux = try Tmux(command: login, environment: environment.merging(["PS1": "READY> ", "PROMPT": "READY> "]) { $1 })
+        // Debian's ~/.bashrc sets a prompt of its own: any prompt will do, alone on the screen.
+        let first = try tmux.waitForScreen("a prompt") { screen in
+            screen.contains("READY>") || screen.split(whereSeparator: \.isNewline).last.map { $0.hasSuffix("$") || $0.hasSuffix("#") } == true
+        }
+        #expect(first.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count == 1, "printed at shell start: \(first)")
+        // miga by name: the hook put its folder on PATH.
+        try tmux.send("-l", "miga --version > \(shellQuoted(sandbox.root + "/version.txt"))")
+        try tmux.send("Enter")
+        // (The redirection creates the file before miga writes to it.)
+        #expect(try eventually("miga by name") { sandbox.read("version.txt") == "0.1.0\n" ? true : nil } == true)
+        try tmux.send("-l", "argv-dump 'from a new shell'")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the pause") { $0.contains("a pause before Argv-dump") && $0.contains("Exit to Focus") }
+        try tmux.send("e")
+        #expect(try eventually("the exit") { try sandbox.sessions().first?.outcome } == .exit)
+        #expect(sandbox.read("argv") == nil)
+    }
+
+    @Test func doctor_catches_and_fix_repairs_a_dangling_shim_and_a_hook_line_naming_a_miga_that_is_gone() throws {
+        let environment = environment(shell: "bash")
+        // Protected, and the hook line added, by a miga that later moved away.
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/old", withIntermediateDirectories: true)
+        try copyExecutable(from: migaBinary, to: sandbox.root + "/old/miga")
+        #expect(try run(sandbox.root + "/old/miga", ["protect", "argv-dump"], environment: environment).status == 0)
+        let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: sandbox.root + "/old/miga")
+        let hook = try #require(protection.hookOffer())
+        try protection.addHookLine(hook)
+        #expect(hook.line == "eval \"$(\(sandbox.root)/old/miga init bash)\"")
+        unlink(sandbox.root + "/old/miga")
+
+        let found = try run(installed, ["doctor"], environment: environment)
+        #expect(found.status == 1)
+        #expect(found.output.contains("✗ shell: \(sandbox.root)/.bashrc runs \(sandbox.root)/old/miga, which is gone"), "\(found.output)")
+        #expect(found.output.contains("✗ argv-dump: its shim is missing or points to a miga that is gone"), "\(found.output)")
+        #expect(found.output.contains("argv-dump: 0 of 2 routes reach the pause"), "\(found.output)")
+        let fixed = try run(installed, ["doctor", "--fix"], environment: environment)
+        #expect(fixed.output.contains("Wrote the hook line in \(sandbox.root)/.bashrc again: eval \"$(\(installed) init bash)\""), "\(fixed.output)")
+        #expect(fixed.output.contains("Pointed the shim of argv-dump at \(installed)."), "\(fixed.output)")
+        #expect(fixed.output.contains("argv-dump: 2 of 2 routes reach the pause"), "\(fixed.output)")
+        // Everything else in the file is as it was.
+        let bashrc = try #require(sandbox.read(".bashrc"))
+        #expect(bashrc.hasPrefix(try String(contentsOfFile: "/etc/skel/.bashrc", encoding: .utf8)))
+        #expect(!bashrc.contains("/old/miga"))
+        let routes = try run(installed, ["list", "--routes"], environment: environment)
+        #expect(routes.output.contains("✓ PATH shim: \(sandbox.root)/data/miga/shims/argv-dump"), "\(routes.output)")
+        let json = try run(installed, ["stats", "--json"], environment: environment).output
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let coverage = try #require(document["coverage"] as? [[String: Any]])
+        #expect(coverage.first?["program"] as? String == "argv-dump" && coverage.first?["reaching"] as? Int == 2)
+    }
+}
