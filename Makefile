@@ -1,5 +1,5 @@
 # MIGA — a mindful gateway for the Linux desktop.
-#   make run    set up, build and open MIGA (setup on the first run, the hub after)
+#   make run    set up, build, install to ~/.local and open MIGA (setup on the first run, the hub after)
 #   make test   set up the test tools and run every test
 #   make bench  measure start-up, pass-through and memory
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
@@ -25,8 +25,15 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswift
 
 .PHONY: run build test soak fuzz bench man install uninstall release clean
 
-run: build
-	.build/debug/miga $(RUN_ARGS)
+# MIGA installed where it stays (as `make install` does: the binary, its
+# manual and completions), then opened from there: the shims, menu entries
+# and hook line it writes name that miga, never this clone's build folder,
+# so `make clean` or a removed clone does not end the protection.
+RUN_PREFIX ?= $(HOME)/.local
+
+run:
+	@$(MAKE) --no-print-directory install PREFIX=$(RUN_PREFIX)
+	$(RUN_PREFIX)/bin/miga $(RUN_ARGS)
 
 build:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
@@ -54,6 +61,8 @@ FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address \
 
 fuzz:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
+	@# SwiftPM does not notice files added to a path dependency: plan the build afresh.
+	rm -f Fuzz/.build/release.yaml
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product miga-fuzz
 	scripts/fuzz
 
@@ -80,7 +89,7 @@ install: release man
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 0755 .build/release/miga $(DESTDIR)$(PREFIX)/bin/miga
+	install -m 0755 -s .build/release/miga $(DESTDIR)$(PREFIX)/bin/miga
 	install -m 0644 .build/plugins/GenerateManual/outputs/miga/miga.1 $(DESTDIR)$(PREFIX)/share/man/man1/miga.1
 	.build/release/miga --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga
 	.build/release/miga --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga
