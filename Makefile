@@ -4,6 +4,7 @@
 #   make bench  measure start-up, pass-through and memory
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
 #   make fuzz   libFuzzer on every parser, a million inputs each (FUZZ_RUNS)
+#   make deb    a Debian package in .build/deb, checked (lintian, install and removal in a throwaway root)
 #   make install PREFIX=~/.local
 
 PREFIX ?= $(HOME)/.local
@@ -23,7 +24,7 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 # still address-randomized; MIGA's own code is memory-safe Swift.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
-.PHONY: run build test soak fuzz bench man install uninstall release clean
+.PHONY: run build test soak fuzz bench man install uninstall release deb clean
 
 # MIGA installed where it stays (as `make install` does: the binary, its
 # manual and completions), then opened from there: the shims, menu entries
@@ -83,6 +84,8 @@ man: build
 		--configuration debug --section 1 --authors "The MIGA authors"
 	sed -i 's/^\.Ex -std$$/The statuses and what each means are listed under DESCRIPTION, after the overview./' \
 		.build/plugins/GenerateManual/outputs/miga/miga.1
+	@# Blank lines are not mdoc (groff warns of each); paragraphs are .Pp.
+	sed -i '/^$$/d' .build/plugins/GenerateManual/outputs/miga/miga.1
 
 install: release man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
@@ -101,6 +104,13 @@ install: release man
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
 	@echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: miga init fish | source):"
 	@echo '  eval "$$(miga init bash)"'
+
+# The binary, manual, completions and systemd user units (the refresh on
+# changes of the application folders, and a timer for miga sync), checked by
+# scripts/make-deb.
+deb: release man
+	@scripts/ensure-packages $(BUILD_PACKAGES) lintian
+	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/miga $(DESTDIR)$(PREFIX)/share/man/man1/miga.1 \

@@ -182,6 +182,32 @@ def main():
                 "miga first full frame, 1 000 000 sessions": lambda: first_frame([binary, "gate", "firefox"], big_env)}))
         shutil.rmtree(stats_home, ignore_errors=True)
 
+    # One look for launches that went around the pause, with 500 more
+    # processes running: `miga stats` with a protected program (one pass over
+    # /proc) against the same with none (no look), interleaved.
+    sleepers = [subprocess.Popen(["sleep", "600"]) for _ in range(500)]
+    leak_rows = {}
+    leak_homes = []
+    try:
+        for label, config in (("miga stats, 500 more processes, a look", "[programs.not-running]\n"),
+                              ("miga stats, 500 more processes, no look", "")):
+            leak_home = tempfile.mkdtemp(prefix="miga-bench-leaks-")
+            leak_homes.append(leak_home)
+            os.makedirs(leak_home + "/config/miga")
+            with open(leak_home + "/config/miga/config.toml", "w") as file:
+                file.write(config)
+            leak_env = dict(env, HOME=leak_home, XDG_DATA_HOME=leak_home + "/data", XDG_CONFIG_HOME=leak_home + "/config")
+            spawn_and_wait([binary, "stats"], leak_env)  # creates the store
+            leak_rows[label] = lambda leak_env=leak_env: spawn_and_wait([binary, "stats"], leak_env)
+        processes = sum(1 for name in os.listdir("/proc") if name.isdigit())
+        leak_rows = measure(max(20, runs // 2), leak_rows)
+    finally:
+        for sleeper in sleepers:
+            sleeper.kill()
+            sleeper.wait()
+        for path in leak_homes:
+            shutil.rmtree(path, ignore_errors=True)
+
     memory = {
         "pause": max(peak_memory([binary, "gate", "true"], pause_env, terminal=True) for _ in range(5)),
         "pass-through": max(peak_memory([binary, "gate", "true"], env, terminal=False) for _ in range(5)),
@@ -199,7 +225,7 @@ def main():
     print()
     print(f"| {'what':<44} | {'median':>9} | {'p90':>9} |")
     print(f"|{'-' * 46}|{'-' * 11}|{'-' * 11}|")
-    for name, (median, p90) in list(rows.items()) + list(stats_rows.items()):
+    for name, (median, p90) in list(rows.items()) + list(stats_rows.items()) + list(leak_rows.items()):
         print(f"| {name:<44} | {median:6.2f} ms | {p90:6.2f} ms |")
     print()
     pass_through = rows["miga gate true, no terminal (pass-through)"][0] - true_median
@@ -216,6 +242,8 @@ def main():
     print(f"miga stats: {stats[0][0]:.1f} / {stats[1][0]:.1f} / {stats[2][0]:.1f} ms at 10 k / 100 k / 1 M "
           f"(targets 20 / 50 / 300 ms); x{stats[1][0] / stats[0][0]:.1f} and x{stats[2][0] / stats[1][0]:.1f} "
           f"for each tenfold (linear would be x10)")
+    look = leak_rows["miga stats, 500 more processes, a look"][0] - leak_rows["miga stats, 500 more processes, no look"][0]
+    print(f"one look for launches around the pause, {processes} processes running: {look:.2f} ms")
     print(f"peak memory: pause {memory['pause']:.1f} MB (target <= 30 MB), pass-through {memory['pass-through']:.1f} MB, "
           f"fortune {memory['fortune']:.1f} MB")
 

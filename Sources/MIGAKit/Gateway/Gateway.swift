@@ -213,6 +213,11 @@ public final class Gateway {
             })
 
         let ending = loop.run()
+        // While the person was here anyway: launches that went around the
+        // pause (one pass over /proc, after the frame, never on a pass-through).
+        if ending != .firstFrameDrawn, let store = quotes.store {
+            _ = try? store.recordLeaks(LeakWatch().look(for: Array(loaded.config.programs.keys)), at: context.time.now())
+        }
         let outcome: SessionOutcome = switch ending {
         case .exitToFocus: .exit
         case .proceed: .proceed

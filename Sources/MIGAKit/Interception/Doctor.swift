@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// One thing `miga doctor` looked at.
 public struct Finding: Equatable, Sendable {
@@ -39,9 +40,21 @@ public struct Doctor {
             findings.append(Finding(ok: true, text: "config: \(paths.configFile) reads cleanly"))
         }
         findings.append(store())
+        if let leaks = leaks() { findings.append(leaks) }
         findings += routes(loaded.config)
         findings.append(notifications(loaded.config))
         return findings
+    }
+
+    /// Launches that went around the pause in the last week, with their routes.
+    private func leaks() -> Finding? {
+        guard access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) else { return nil }
+        protection.recordLeaks(in: store)
+        guard let leaks = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)), !leaks.isEmpty else { return nil }
+        let named = leaks.map { "\($0.program) from \($0.routeName)" }
+        return Finding(ok: false, text: "leaks: \(leaks.count) launch\(leaks.count == 1 ? "" : "es") went around the pause in the last 7 days ("
+                                            + named.joined(separator: "; ") + ")",
+                       fix: "miga list --routes shows each program's routes; a program started by its path, or by a launcher MIGA does not cover, walks around it")
     }
 
     private func store() -> Finding {

@@ -42,7 +42,9 @@ extension Protection {
         return result
     }
 
-    /// Whether a watched folder changed since the last refresh. False when
+    /// Whether a watched folder changed since the last refresh. (A change
+    /// within the same tick of the file system's clock as MIGA's own last
+    /// write cannot be told from it; the systemd path unit sees it anyway.) False when
     /// nothing is protected: then there is nothing to keep current.
     public var isStale: Bool {
         guard access(manifestPath, F_OK) == 0 else { return false }

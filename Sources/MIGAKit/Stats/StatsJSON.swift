@@ -26,6 +26,8 @@ extension StatsReport {
             entry["program"] = program.program
             return entry
         }
+        document["leaks"] = ["this_week": leaks.count,
+                             "routes": leakRoutes.map { ["route": $0.route, "count": $0.count] as [String: Any] }] as [String: Any]
         document["coverage"] = coverage.map { program -> [String: Any] in
             ["program": program.program, "reaching": program.reaching, "total": program.routes.count,
              "routes": program.routes.map { ["kind": $0.kind.rawValue, "place": $0.place, "reaches": $0.reaches,

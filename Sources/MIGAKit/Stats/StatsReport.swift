@@ -85,6 +85,15 @@ public struct StatsReport: Equatable, Sendable {
     public let lastWeek: Totals
     /// How many days `thisWeek` covers.
     public var weekDays: Int { min(7, filter.days ?? 7) }
+    /// Launches of this machine's protected programs that went around the pause in those days.
+    public var leaks: [RecordedLeak] = []
+
+    /// The leaks counted by route, most first: `[("dex -a", 2), ("bash", 1)]`.
+    public var leakRoutes: [(route: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for leak in leaks { counts[leak.routeName, default: 0] += 1 }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
+    }
 
     /// The seed's hoped-for share of conscious exits.
     public static let hopedForBand = 18...30
@@ -132,8 +141,13 @@ public struct StatsReport: Equatable, Sendable {
         let lastWeek = try store.totals(week)
 
         let streak = Streak(exitDays: try store.exitDays(in: timeZone, unbounded), today: today)
-        return StatsReport(filter: filter, today: today, totals: totals, streak: streak, days: days, programs: programs,
-                           thisWeek: thisWeek, lastWeek: lastWeek)
+        var report = StatsReport(filter: filter, today: today, totals: totals, streak: streak, days: days, programs: programs,
+                                 thisWeek: thisWeek, lastWeek: lastWeek)
+        // Leaks are seen on this machine only.
+        if device == nil || device == "" {
+            report.leaks = try store.leaks(since: midnight(daysAgo: span - 1), program: filter.program)
+        }
+        return report
     }
 }
 

@@ -10,6 +10,7 @@ public enum StatsScreen {
         lines += cards(report, width: width)
         lines.append(.blank)
         lines.append(streakLine(report.streak))
+        if let leaks = leakLine(report) { lines.append(leaks) }
         lines.append(.blank)
         lines += chart(report.days, width: width)
         if !report.programs.isEmpty {
@@ -118,6 +119,15 @@ public enum StatsScreen {
 
     // MARK: Streak
 
+    /// "3 launches went around the pause this week (2 from dex -a, 1 from bash)": said, never scolded.
+    static func leakLine(_ report: StatsReport) -> Line? {
+        guard !report.leaks.isEmpty else { return nil }
+        let count = report.leaks.count
+        let span = report.weekDays == 7 ? "this week" : report.weekDays == 1 ? "today" : "these \(report.weekDays) days"
+        let routes = report.leakRoutes.map { "\($0.count) from \($0.route)" }.joined(separator: ", ")
+        return Line([Span(margin + "\(count) launch\(count == 1 ? "" : "es") went around the pause \(span) (\(routes))", .muted)])
+    }
+
     static func streakLine(_ streak: Streak) -> Line {
         let best = streak.best > 0 ? [Span("  ·  best \(streak.best) day\(streak.best == 1 ? "" : "s")", .muted)] : []
         if streak.current > 0 {
@@ -216,6 +226,7 @@ public enum StatsScreen {
             let passes = "\(report.totals.passThroughs) launch\(report.totals.passThroughs == 1 ? "" : "es") went straight through without a terminal; they are not counted as pauses."
             lines += TextWrap.lines(passes, width: measure).map { Line([Span(margin + $0, .muted)]) }
         }
+        if let leaks = leakLine(report) { lines += [.blank, leaks] }
         lines += [.blank, Line([Span(margin + "Protect a program with:  "), Span("miga protect firefox", .accentDeep)]), .blank]
         return lines
     }

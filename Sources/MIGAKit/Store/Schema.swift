@@ -70,6 +70,18 @@ enum Schema {
         UPDATE sessions SET ended_at = started_at + CAST(MIN(paused_seconds, \(SessionRecord.longestPause)) * 1000 AS INTEGER)
             WHERE outcome != 'open' AND ended_at IS NULL;
         """,
+        // Launches that went around the pause (see LeakWatch), each once: a
+        // process is named by boot id, pid and start time, which no reuse of
+        // its pid repeats. This machine's alone; never synced or exported.
+        """
+        CREATE TABLE leaks (
+            process  TEXT PRIMARY KEY NOT NULL,  -- boot-id/pid/start-ticks
+            program  TEXT NOT NULL,
+            seen_at  INTEGER NOT NULL,           -- milliseconds since 1970 UTC, when first seen
+            route    TEXT                        -- the parent's command line, when it was still there
+        );
+        CREATE INDEX leaks_by_time ON leaks (seen_at);
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

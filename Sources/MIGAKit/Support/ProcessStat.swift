@@ -6,6 +6,8 @@ struct ProcessStat {
     let state: Character
     /// Clock ticks since boot when it started (field 22).
     let startTicks: UInt64?
+    /// The parent process (field 4); nil for the first process.
+    let parent: Int32?
 
     /// Nil when there is no such process.
     init?(pid: Int32, proc: String = "/proc") {
@@ -15,6 +17,7 @@ struct ProcessStat {
         guard let state = fields.first?.first else { return nil }
         self.state = state
         startTicks = fields.count > 19 ? UInt64(fields[19]) : nil
+        parent = fields.count > 1 ? Int32(fields[1]).flatMap { $0 > 0 ? $0 : nil } : nil
     }
 
     /// Running: neither a zombie nor dead.

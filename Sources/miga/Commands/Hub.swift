@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MIGAKit
 
 extension Miga {
@@ -21,6 +22,11 @@ extension Miga {
                 // Not a terminal (a pipe, a script): say what miga is instead.
                 print(Miga.helpMessage())
                 return
+            }
+            // Launches that went around the pause since the last look, for the hub's stats.
+            if let protection = try? Miga.protection(), access(protection.paths.storeFile, F_OK) == 0,
+               let store = try? SessionStore(path: protection.paths.storeFile) {
+                protection.recordLeaks(in: store)
             }
             Gate.conclude(Home(context: context).run())
         }

@@ -44,6 +44,8 @@ extension Miga {
             let environment = processEnvironment()
             let store = try Miga.openStore(environment)
             let now = Date()
+            // Launches that went around the pause since the last look.
+            if let protection = try? Miga.protection() { protection.recordLeaks(in: store, now: now) }
             let zone = TimeZone.current
             var filter = StatsFilter(days: days, program: program)
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
