@@ -105,4 +105,24 @@ import Testing
         let coverage = try #require(document["coverage"] as? [[String: Any]])
         #expect(coverage.first?["program"] as? String == "argv-dump" && coverage.first?["reaching"] as? Int == 2)
     }
+
+    @Test func doctor_catches_and_fix_repairs_an_override_that_starts_another_miga() throws {
+        let environment = environment(shell: "bash").merging(["XDG_DATA_DIRS": sandbox.root + "/system"]) { $1 }
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/system/applications", withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Dumper\nExec=argv-dump --from-menu %U\n"
+            .write(toFile: sandbox.root + "/system/applications/dumper.desktop", atomically: true, encoding: .utf8)
+        // Protected by another miga that is still there (a second installation).
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/other", withIntermediateDirectories: true)
+        try copyExecutable(from: migaBinary, to: sandbox.root + "/other/miga")
+        #expect(try run(sandbox.root + "/other/miga", ["protect", "argv-dump"], environment: environment).status == 0)
+        let override = sandbox.root + "/data/applications/dumper.desktop"
+        let found = try run(installed, ["doctor"], environment: environment)
+        #expect(found.status == 1)
+        #expect(found.output.contains("✗ menu: \(override) starts \(sandbox.root)/other/miga, not this miga"), "\(found.output)")
+        let fixed = try run(installed, ["doctor", "--fix"], environment: environment)
+        #expect(fixed.output.contains("Wrote \(override) again from its source"), "\(fixed.output)")
+        let entry = try DesktopEntry(text: try #require(sandbox.read("data/applications/dumper.desktop")))
+        #expect(try DesktopExec.split(try #require(entry.value("Exec"))).first == .text(installed))
+        #expect(try run(installed, ["list", "--routes"], environment: environment).output.contains("✓ menu: \(override)"))
+    }
 }
