@@ -38,13 +38,7 @@ import Testing
             """.write(toFile: sandbox.root + "/system/applications/slack.desktop", atomically: true, encoding: .utf8)
         tmux = try Tmux(command: "sleep 600", environment: sandbox.environment)
         // A terminal window as GLib (gnome-terminal --) and dex (-e) start one: here, a window of the test's tmux.
-        let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
-            .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
-        try sandbox.program("gnome-terminal", """
-            #!/bin/sh
-            case "$1" in --|-e) shift ;; esac
-            exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
-            """)
+        try sandbox.terminal(into: tmux)
         // A "terminal" that gives the command none: the gateway runs without one.
         try sandbox.program("no-terminal", """
             #!/bin/sh
@@ -83,11 +77,7 @@ import Testing
 
     /// Waits for the pause in the launcher's window, lets the countdown end, and proceeds.
     func proceedInTheWindow(_ launched: Int) throws {
-        let window = ":\(launched)"
-        try eventually("the launcher's terminal window") { try tmux.value("#{session_windows}") == "\(launched + 1)" ? true : nil }
-        try tmux.waitForScreen("the pause", target: window) { $0.contains("a pause before Slack") }
-        try tmux.waitForScreen("the end of the countdown", target: window) { $0.contains("the choice is yours") }
-        try tmux.send("p", target: window)
+        try tmux.proceedInWindow(launched, name: "Slack")
     }
 
     @Test func gio_launch_reaches_one_pause_and_then_the_program_with_its_arguments() throws {
@@ -198,15 +188,8 @@ import Testing
     func an_emulator_the_launcher_does_not_know_opens_the_pause(emulator: String) throws {
         let only = sandbox.root + "/only"
         try FileManager.default.createDirectory(atPath: only, withIntermediateDirectories: true)
-        let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
-            .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
         // Records its argv, then runs the command as the real one would: in a window (here, the test's tmux).
-        try sandbox.program("fake-" + emulator, """
-            #!/bin/sh
-            printf '%s\\n' "$@" > "\(sandbox.root)/emulator-argv"
-            [ "$1" = -e ] && shift
-            exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
-            """)
+        try sandbox.terminal(into: tmux, named: "fake-" + emulator, recording: sandbox.root + "/emulator-argv")
         try FileManager.default.createSymbolicLink(atPath: only + "/" + emulator, withDestinationPath: sandbox.root + "/bin/fake-" + emulator)
         for tool in ["sh", "env", "mv", "tmux", "printf"] { try? FileManager.default.createSymbolicLink(atPath: only + "/" + tool, withDestinationPath: "/usr/bin/" + tool) }
         #expect(try run(migaBinary, ["protect", "slack", "--pause", "1"], environment: environment).status == 0)

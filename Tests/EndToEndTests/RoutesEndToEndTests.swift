@@ -24,13 +24,7 @@ import Testing
                 """)
         }
         // A terminal window as the person's emulator opens one: here, a window of the test's tmux.
-        let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
-            .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
-        try sandbox.program("gnome-terminal", """
-            #!/bin/sh
-            case "$1" in --|-e) shift ;; esac
-            exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
-            """)
+        try sandbox.terminal(into: tmux)
         // Modelled on Steam's package entry and the autostart file Steam writes for itself.
         try write("""
             [Desktop Entry]
@@ -122,13 +116,8 @@ import Testing
         return (result.status, result.output, result.error)
     }
 
-    /// Waits for the pause in a new window of the test's tmux, lets the countdown end, and proceeds.
     func proceedInTheWindow(_ launched: Int, name: String) throws {
-        let window = ":\(launched)"
-        try eventually("the pause's window") { try tmux.value("#{session_windows}") == "\(launched + 1)" ? true : nil }
-        try tmux.waitForScreen("the pause", target: window) { $0.contains("a pause before \(name)") }
-        try tmux.waitForScreen("the end of the countdown", target: window) { $0.contains("the choice is yours") }
-        try tmux.send("p", target: window)
+        try tmux.proceedInWindow(launched, name: name)
     }
 
     // MARK: At login

@@ -52,14 +52,7 @@ public struct ProgramSetting: Sendable {
             rule: { _ in nil }),
         ProgramSetting(
             key: "non_interactive", noun: "the policy without a terminal", example: "\"pass\"", comment: "or \"terminal\", or \"deny\"",
-            read: { value, settings in
-                guard let word = value.string, let policy = NonInteractivePolicy(rawValue: word) else {
-                    let choices = NonInteractivePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                    return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"pass\"")
-                }
-                settings.nonInteractive = policy
-                return nil
-            },
+            read: { value, settings in choice(value, otherwise: NonInteractivePolicy.pass) { settings.nonInteractive = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in ConfigEditor.quoted(settings.nonInteractive.rawValue) },
             rule: { _ in nil }),
@@ -127,14 +120,7 @@ public struct ProgramSetting: Sendable {
         ProgramSetting(
             key: "at_login", noun: "the start at login", example: "\"pause\"",
             comment: "when it starts itself at login: or \"skip\" (not started), or \"pass\" (no pause)",
-            read: { value, settings in
-                guard let word = value.string, let policy = LoginPolicy(rawValue: word) else {
-                    let choices = LoginPolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                    return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"pause\"")
-                }
-                settings.atLogin = policy
-                return nil
-            },
+            read: { value, settings in choice(value, otherwise: LoginPolicy.pause) { settings.atLogin = $0 } },
             isOff: { $0 == .string(LoginPolicy.pause.rawValue) },
             effective: { settings, _ in ConfigEditor.quoted(settings.atLogin.rawValue) },
             rule: { settings in settings.atLogin == .pause ? nil : "at login: \(settings.atLogin.rawValue)" }),
@@ -161,6 +147,17 @@ public struct ProgramSetting: Sendable {
     static func text(_ value: TOMLValueConvertible, _ take: (String) -> Void) -> Problem? {
         guard let text = value.string else { return Problem(text: "must be a string in quotes, not \(shown(value))", consequence: nil) }
         take(text)
+        return nil
+    }
+
+    /// One of a type's words (`"pass"`, `"terminal"`, `"deny"`); else the problem, and `fallback` meanwhile.
+    static func choice<T: CaseIterable & RawRepresentable<String>>(_ value: TOMLValueConvertible, otherwise fallback: T,
+                                                                    _ take: (T) -> Void) -> Problem? {
+        guard let word = value.string, let chosen = T(rawValue: word) else {
+            let choices = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"\(fallback.rawValue)\"")
+        }
+        take(chosen)
         return nil
     }
 

@@ -43,9 +43,6 @@ public final class Gateway {
             context.messages("miga: \(request.command) keeps leading from one gateway to another (is a second miga shim folder on PATH?); stopping here. `miga doctor` shows what PATH reaches.")
             return .finish(ExitStatus.cannotExecute)
         }
-        let resolver = ProgramResolver(searchPath: context.environment["PATH"],
-                                       skippingFiles: [context.gatewayIdentity],
-                                       skippingDirectories: [paths.shimDirectory])
         guard let path = resolver.resolve(request.command) else {
             if let (path, reason) = resolver.unrunnable(request.command) {
                 context.messages("miga: \(printable(path)) cannot be executed: \(reason).")
@@ -98,6 +95,12 @@ public final class Gateway {
         }
     }
 
+    /// The real programs on PATH, past the shims and this gateway itself.
+    private var resolver: ProgramResolver {
+        ProgramResolver(searchPath: context.environment["PATH"], skippingFiles: [context.gatewayIdentity],
+                        skippingDirectories: [paths.shimDirectory])
+    }
+
     /// The zone of focus hours: the system's unless a test says otherwise.
     private var timeZone: TimeZone { context.timeZone ?? .current }
 
@@ -128,8 +131,6 @@ public final class Gateway {
     /// The program at once, without a pause or a record: a launch that is no
     /// protected program's (`flatpak update` through the `flatpak` shim).
     private func directLaunch(_ request: GateRequest) -> GateDecision {
-        let resolver = ProgramResolver(searchPath: context.environment["PATH"], skippingFiles: [context.gatewayIdentity],
-                                       skippingDirectories: [paths.shimDirectory])
         guard let path = resolver.resolve(request.command) else {
             context.messages("Please install \(printable(request.command)) first.")
             return .finish(ExitStatus.notInstalled)

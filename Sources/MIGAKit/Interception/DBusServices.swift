@@ -73,7 +73,7 @@ public struct DBusServices: Sendable {
             }
             do {
                 try makeDirectories(userFolder)
-                if DesktopOverrides.readText(target) != text { try atomicWrite(text, to: target, mode: DesktopOverrides.mode) }
+                try writeIfChanged(text, to: target, mode: DesktopOverrides.mode)
             } catch {
                 throw MigaError("cannot write \(target): \(error)")
             }

@@ -170,7 +170,7 @@ public struct DesktopOverrides: Sendable {
                 continue
             }
             do {
-                try Self.write(text, to: target)
+                try writeIfChanged(text, to: target, mode: Self.mode)
             } catch {
                 throw MigaError("cannot write \(target): \(error)")
             }
@@ -295,14 +295,6 @@ public struct DesktopOverrides: Sendable {
 
     static func readText(_ path: String) -> String? {
         (try? readTextFile(path)) ?? nil
-    }
-
-    /// Writes an override unless the file already holds exactly that, with the override's mode.
-    static func write(_ text: String, to path: String) throws(FileSystemError) {
-        var info = stat()
-        if readText(path) == text && stat(path, &info) == 0 && info.st_mode & 0o7777 == mode { return }
-        try atomicWrite(text, to: path, mode: mode)
-        if chmod(path, mode) != 0 { throw FileSystemError(path: path, code: errno) }
     }
 
     /// Copies a file of the person's with its bytes and mode.

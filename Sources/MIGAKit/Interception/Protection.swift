@@ -106,11 +106,14 @@ public struct Protection: Sendable {
                 throw MigaError("cannot write the shim for \(name): \(error)")
             }
         }
-        let entries = desktop.sources(for: command)
-        var appIDs = Set(entries.map { String($0.name.dropLast(".desktop".count)) })
-        if let appID = flatpakApp(of: command) { appIDs.insert(appID) }
         return try desktop.install(command, into: &manifest) + login.install(command, into: &manifest)
-            + services.install(command, appIDs: appIDs, into: &manifest)
+            + services.install(command, appIDs: appIDs(of: command, flatpak: flatpakApp(of: command)), into: &manifest)
+    }
+
+    /// The IDs a program's service files are named by: its menu entries'
+    /// (`org.telegram.desktop` for `org.telegram.desktop.desktop`), and its Flatpak app's.
+    func appIDs(of command: String, flatpak: String?) -> Set<String> {
+        Set(desktop.sources(for: command).map { String($0.name.dropLast(".desktop".count)) } + [flatpak].compactMap { $0 })
     }
 
     /// The Flatpak app ID the config records for `command`.
@@ -170,8 +173,7 @@ public struct Protection: Sendable {
         // A service file of MIGA's whose original is gone, or no longer starts its program, goes.
         let programs = ConfigLoader.load(from: paths.configFile).config.programs
         for case .service(let path, let program) in manifest.entries {
-            let appIDs = Set(desktop.sources(for: program).map { String($0.name.dropLast(".desktop".count)) } + [programs[program]?.flatpak].compactMap { $0 })
-            let current = services.sources(for: program, appIDs: appIDs).map { DesktopOverrides.basename($0.path) }
+            let current = services.sources(for: program, appIDs: appIDs(of: program, flatpak: programs[program]?.flatpak)).map { DesktopOverrides.basename($0.path) }
             if programs[program] == nil || !current.contains(DesktopOverrides.basename(path)) {
                 try services.remove(path: path, program: program, from: &manifest)
                 done.append("Removed \(path): the service it stood for is gone.")
@@ -185,27 +187,6 @@ public struct Protection: Sendable {
             done += try installRoutes(command, into: &manifest)
         }
         return done
-    }
-
-    /// The refresh on changes of the watched folders, as systemd user units.
-    public var units: SystemdUnits {
-        SystemdUnits(paths: paths, gateway: shims.gateway, watched: watchedFolders)
-    }
-
-    /// Writes the systemd units and, where a user manager runs, enables and
-    /// starts the path unit. Returns what was done, in words.
-    public func installUnits() throws(MigaError) -> String {
-        var manifest = Manifest(path: manifestPath)
-        defer { try? manifest.save() }
-        try units.write(into: &manifest)
-        guard SystemdUnits.userManagerRuns(environment: environment) else {
-            return "Wrote \(units.pathUnitFile); no systemd user manager runs here, so new entries are covered when a miga command next runs."
-        }
-        _ = SystemdUnits.systemctl(["daemon-reload"], environment: environment)
-        guard SystemdUnits.systemctl(["enable", "--now", SystemdUnits.pathUnit], environment: environment) else {
-            return "Wrote \(units.pathUnitFile), but systemctl --user could not enable it; new entries are covered when a miga command next runs."
-        }
-        return "Enabled \(SystemdUnits.pathUnit): new and changed application entries are covered as they appear."
     }
 
     /// Takes `command` out of the config and removes its routes (idempotent).
@@ -353,57 +334,6 @@ public struct Protection: Sendable {
     /// The shim folder is on this shell's PATH.
     public var shimFolderIsOnPath: Bool {
         (environment["PATH"] ?? "").split(separator: ":").contains { $0 == shims.path }
-    }
-
-    /// When the shim folder is not on this shell's PATH: the one line to add,
-    /// for the shell in `$SHELL`.
-    public func pathHint() -> String? {
-        if shimFolderIsOnPath { return nil }
-        if let hook = hookOffer(), hook.present {
-            return "\(hook.shownFile) runs miga init already: in a new shell, typing the name reaches the pause."
-        }
-        let (file, line) = hookLine()
-        return "To reach the pause by typing the name, add this line to \(file) and open a new shell:\n  \(line)"
-    }
-
-    /// The start-up file of the shell in `$SHELL` (bash's when it is none
-    /// MIGA knows), as a person writes it, and the hook line it needs.
-    public func hookLine() -> (file: String, line: String) {
-        let shell = ShellHook.Shell(loginShell: environment["SHELL"]) ?? .bash
-        return (shell.startupFile(environment: environment, paths: paths).shown, hookLine(for: shell))
-    }
-
-    /// The hook line for `shell`: `miga` by name when this PATH finds this
-    /// miga, else its path (a new shell may not have its folder on PATH; the
-    /// hook then puts it there, so `miga` works by name from then on).
-    public func hookLine(for shell: ShellHook.Shell) -> String {
-        let found = ProgramResolver(searchPath: environment["PATH"]).resolve("miga").flatMap(FileIdentity.init(path:))
-        return shell.hookLine(miga: found != nil && found == FileIdentity(path: shims.gateway) ? "miga" : shims.gateway)
-    }
-
-    /// Whether `line` in `file` is a hook line MIGA wrote there.
-    public func isHookLineOfMIGAs(_ line: String, in file: String) -> Bool {
-        Manifest(path: manifestPath).entries.contains(.hookLine(file: file, line: line))
-    }
-
-    /// Hook lines MIGA wrote that run a miga that is gone, written again for this one.
-    func repairHookLines(in manifest: inout Manifest) -> [String] {
-        var done: [String] = []
-        for case .hookLine(let file, let line) in manifest.entries where hookProblem(line) != nil {
-            guard let shell = ShellHook.Shell.allCases.first(where: { $0.startupFile(environment: environment, paths: paths).path == file }),
-                  let text = (try? readTextFile(file)) ?? nil else { continue }
-            let replacement = hookLine(for: shell)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 == line ? replacement : String($0) }
-            do {
-                try atomicWrite(lines.joined(separator: "\n"), to: file, mode: 0o644)
-            } catch {
-                continue
-            }
-            manifest.forget(.hookLine(file: file, line: line))
-            manifest.record(.hookLine(file: file, line: replacement))
-            done.append("Wrote the hook line in \(file) again: \(replacement)")
-        }
-        return done
     }
 
     // MARK: Internals

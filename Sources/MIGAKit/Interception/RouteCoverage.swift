@@ -63,8 +63,7 @@ extension Protection {
                 routes.append(overrideRoute(place, name: source.name, command: command))
             }
         }
-        let appIDs = Set(desktop.sources(for: command).map { String($0.name.dropLast(".desktop".count)) } + [settings?.flatpak].compactMap { $0 })
-        for source in services.sources(for: command, appIDs: appIDs) {
+        for source in services.sources(for: command, appIDs: appIDs(of: command, flatpak: settings?.flatpak)) {
             let target = services.userFolder + "/" + DesktopOverrides.basename(source.path)
             let written = DBusServices.read(target)
             let first = written.flatMap { DBusServices.words($0.exec).first }
@@ -133,5 +132,41 @@ extension Protection {
         case .inPlace, .editedByHand(reachesGateway: true): Route(kind, target)
         case let state: Route(kind, target, problem: state.summary)
         }
+    }
+}
+
+extension Protection {
+    /// Entries, login starts and service files that mention `command` but
+    /// cannot be read (not UTF-8 text, not a desktop entry, not a regular
+    /// file): left alone, and named by `miga doctor`, since a launcher may
+    /// still start the program from one of them without a pause.
+    public func unreadableRoutes(for command: String) -> [(path: String, reason: String)] {
+        var found: [(path: String, reason: String)] = []
+        let wanted = command.lowercased()
+        for folder in watchedFolders {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for name in names where name.hasSuffix(".desktop") || name.hasSuffix(".service") {
+                let path = folder + "/" + name
+                let text: String
+                do {
+                    guard let read = try readTextFile(path) else { continue }
+                    text = read
+                } catch {
+                    if name.lowercased().contains(wanted) { found.append((path, "\(error)")) }
+                    continue
+                }
+                guard text.lowercased().contains(wanted) || name.lowercased().contains(wanted) else { continue }
+                if name.hasSuffix(".service") {
+                    if DBusServices.parse(text, path: path) == nil { found.append((path, "it has no [D-BUS Service] Name and Exec")) }
+                    continue
+                }
+                do {
+                    _ = try DesktopEntry(text: text)
+                } catch {
+                    found.append((path, "\(error)"))
+                }
+            }
+        }
+        return found
     }
 }

@@ -42,10 +42,10 @@ extension Protection {
         return result
     }
 
-    /// Whether a watched folder changed since the last refresh. (A change
-    /// within the same tick of the file system's clock as MIGA's own last
-    /// write cannot be told from it; the systemd path unit sees it anyway.) False when
-    /// nothing is protected: then there is nothing to keep current.
+    /// Whether a watched folder changed since the last refresh; false when
+    /// nothing is protected (there is nothing to keep current). A change in
+    /// the same tick of the file system's clock as MIGA's own last write
+    /// cannot be told from it; the systemd path unit sees it anyway.
     public var isStale: Bool {
         guard access(manifestPath, F_OK) == 0 else { return false }
         let recorded = ((try? readTextFile(refreshStampPath)) ?? nil).map { $0.trimmingWhitespace() }
@@ -72,41 +72,4 @@ extension Protection {
     }
 
     static func stamp(_ time: timespec) -> String { "\(time.tv_sec).\(time.tv_nsec)" }
-}
-
-extension Protection {
-    /// Entries, login starts and service files that mention `command` but
-    /// cannot be read (not UTF-8 text, not a desktop entry, not a regular
-    /// file): left alone, and named by `miga doctor`, since a launcher may
-    /// still start the program from one of them without a pause.
-    public func unreadableRoutes(for command: String) -> [(path: String, reason: String)] {
-        var found: [(path: String, reason: String)] = []
-        let wanted = command.lowercased()
-        let folders = [desktop.userFolder] + desktop.sourceFolders + [login.userFolder] + login.sourceFolders
-        for folder in folders + services.sourceFolders {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-            for name in names where name.hasSuffix(".desktop") || name.hasSuffix(".service") {
-                let path = folder + "/" + name
-                let text: String
-                do {
-                    guard let read = try readTextFile(path) else { continue }
-                    text = read
-                } catch {
-                    if name.lowercased().contains(wanted) { found.append((path, "\(error)")) }
-                    continue
-                }
-                guard text.lowercased().contains(wanted) || name.lowercased().contains(wanted) else { continue }
-                if name.hasSuffix(".service") {
-                    if DBusServices.parse(text, path: path) == nil { found.append((path, "it has no [D-BUS Service] Name and Exec")) }
-                    continue
-                }
-                do {
-                    _ = try DesktopEntry(text: text)
-                } catch {
-                    found.append((path, "\(error)"))
-                }
-            }
-        }
-        return found
-    }
 }

@@ -59,7 +59,7 @@ public struct SystemdUnits: Sendable {
         for (path, text) in [(serviceUnitFile, serviceUnitText), (pathUnitFile, pathUnitText)] {
             do {
                 try makeDirectories(folder)
-                if DesktopOverrides.readText(path) != text { try atomicWrite(text, to: path, mode: 0o644) }
+                try writeIfChanged(text, to: path, mode: 0o644)
             } catch {
                 throw MigaError("cannot write \(path): \(error)")
             }
@@ -83,5 +83,28 @@ public struct SystemdUnits: Sendable {
     static func systemctl(_ arguments: [String], environment: [String: String]) -> Bool {
         guard let path = ProgramResolver(searchPath: environment["PATH"]).resolve("systemctl") else { return false }
         return Launcher.runAndWait(path, arguments: ["systemctl", "--user"] + arguments) == 0
+    }
+}
+
+extension Protection {
+    /// The refresh on changes of the watched folders, as systemd user units.
+    public var units: SystemdUnits {
+        SystemdUnits(paths: paths, gateway: shims.gateway, watched: watchedFolders)
+    }
+
+    /// Writes the systemd units and, where a user manager runs, enables and
+    /// starts the path unit. Returns what was done, in words.
+    public func installUnits() throws(MigaError) -> String {
+        var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
+        try units.write(into: &manifest)
+        guard SystemdUnits.userManagerRuns(environment: environment) else {
+            return "Wrote \(units.pathUnitFile); no systemd user manager runs here, so new entries are covered when a miga command next runs."
+        }
+        _ = SystemdUnits.systemctl(["daemon-reload"], environment: environment)
+        guard SystemdUnits.systemctl(["enable", "--now", SystemdUnits.pathUnit], environment: environment) else {
+            return "Wrote \(units.pathUnitFile), but systemctl --user could not enable it; new entries are covered when a miga command next runs."
+        }
+        return "Enabled \(SystemdUnits.pathUnit): new and changed application entries are covered as they appear."
     }
 }

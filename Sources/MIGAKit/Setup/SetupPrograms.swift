@@ -1,29 +1,6 @@
-/// What setup asks of the protection: its list of programs, whether a typed
-/// command can be protected, and the shell's hook line.
+/// What setup asks of the protection: its list of programs, and whether a
+/// typed command can be protected (the hook line: Protection+HookLine.swift).
 extension Protection {
-    /// The hook line for the shell in `$SHELL`, and whether its start-up file runs it already.
-    public func hookOffer() -> HookOffer? {
-        // No $SHELL: bash's file, as the hook line says; a shell MIGA has no hook for: no offer.
-        guard let shell = environment["SHELL"] == nil ? .bash : ShellHook.Shell(loginShell: environment["SHELL"]) else { return nil }
-        let (file, shown) = shell.startupFile(environment: environment, paths: paths)
-        let present = ShellHook.Shell.initLine(in: ((try? readTextFile(file)) ?? nil) ?? "") != nil
-        return HookOffer(shownFile: shown, file: file, line: hookLine(for: shell), present: present)
-    }
-
-    /// Appends the hook line to the shell's start-up file, remembering it for `uninstall`.
-    public func addHookLine(_ hook: HookOffer) throws(MigaError) {
-        let existing = ((try? readTextFile(hook.file)) ?? nil) ?? ""
-        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + hook.line + "\n"
-        do {
-            try atomicWrite(text, to: hook.file, mode: 0o644)
-            var manifest = Manifest(path: manifestPath)
-            manifest.record(.hookLine(file: hook.file, line: hook.line))
-            try manifest.save()
-        } catch {
-            throw MigaError("cannot add the hook line to \(hook.file): \(error)")
-        }
-    }
-
     /// Setup's list: every program already protected (chosen), the catalog's
     /// installed programs, then the rest of the catalog, marked not installed.
     public func setupPrograms() -> [SetupProgram] {

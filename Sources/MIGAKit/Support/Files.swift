@@ -61,6 +61,16 @@ public func checkOwn(_ path: String, file: Bool) throws(FileSystemError) {
 /// big fortune collection is a few megabytes; a link to /dev/zero is endless.
 public let readLimit = 64 << 20
 
+/// Writes `text` with `mode` unless the file already holds exactly that:
+/// what MIGA writes again from any state leaves an unchanged file untouched.
+public func writeIfChanged(_ text: String, to path: String, mode: mode_t) throws(FileSystemError) {
+    var info = stat()
+    if ((try? readTextFile(path)) ?? nil) == text && stat(path, &info) == 0 && info.st_mode & 0o7777 == mode { return }
+    try atomicWrite(text, to: path, mode: mode)
+    // An existing file keeps its own mode through atomicWrite; these are MIGA's.
+    if chmod(path, mode) != 0 { throw FileSystemError(path: path, code: errno) }
+}
+
 /// The contents of a file as text, or nil when it does not exist. Only a
 /// regular file is read, and at most `limit` bytes of it: a FIFO would
 /// hang the reader (it is opened without waiting for a writer), a device

@@ -347,3 +347,31 @@ func isGone(_ pid: Int32) -> Bool {
           let close = stat.lastIndex(of: ")") else { return true }
     return stat[stat.index(close, offsetBy: 2)] == "Z"
 }
+
+extension Sandbox {
+    /// A terminal emulator as GLib (`--`) and dex (`-e`) start one, named
+    /// `name` on this sandbox's PATH: its window is a new window of `tmux`,
+    /// given the sandbox's variables. With `recording`, its argv goes there first.
+    func terminal(into tmux: Tmux, named name: String = "gnome-terminal", recording argvFile: String? = nil) throws {
+        let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
+            .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
+        try program(name, """
+            #!/bin/sh
+            \(argvFile.map { "printf '%s\\n' \"$@\" > \"\($0)\"" } ?? "")
+            case "$1" in --|-e) shift ;; esac
+            exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
+            """)
+    }
+}
+
+extension Tmux {
+    /// Waits for the pause before `name` in window `launched` (its `launched`th
+    /// new window), lets the countdown end, and proceeds.
+    func proceedInWindow(_ launched: Int, name: String) throws {
+        let window = ":\(launched)"
+        try eventually("the pause's window") { try value("#{session_windows}") == "\(launched + 1)" ? true : nil }
+        try waitForScreen("the pause", target: window) { $0.contains("a pause before \(name)") }
+        try waitForScreen("the end of the countdown", target: window) { $0.contains("the choice is yours") }
+        try send("p", target: window)
+    }
+}
