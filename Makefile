@@ -45,13 +45,15 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Minutes rather than seconds: a thousand sessions through tmux, and the
-# release binary installed and then run from a folder of its own.
+# Minutes rather than seconds: a thousand sessions through tmux, the
+# release binary installed and then run from a folder of its own, and a
+# fresh clone's `make run` followed by setup and new login shells.
 soak:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	MIGA_SOAK=1 $(SWIFT) test --skip-build --filter SoakEndToEndTests
 	$(MAKE) install PREFIX=$$(mktemp -d)/prefix INSTALL_CHECK=1
+	scripts/check-fresh-clone
 
 # The parsers under libFuzzer and the address sanitizer, in a package of
 # their own (Fuzz/) so that no sanitizer flag reaches the product. The C and

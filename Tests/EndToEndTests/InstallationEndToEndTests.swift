@@ -8,12 +8,19 @@ import Testing
 /// that point at a miga that is gone.
 @Suite(.serialized) struct InstallationEndToEndTests {
     let sandbox = Sandbox()
-    /// The installed miga, outside this shell's PATH, as ~/.local/bin often is at first.
-    var installed: String { sandbox.root + "/prefix/bin/miga" }
+    /// The installed miga, outside this shell's PATH, as ~/.local/bin often is at first:
+    /// the one a fresh clone's `make run` installed (`make soak` passes it in
+    /// MIGA_INSTALLED), else the built one copied into a prefix of the sandbox.
+    let installed: String
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: sandbox.root + "/prefix/bin", withIntermediateDirectories: true)
-        try copyExecutable(from: migaBinary, to: sandbox.root + "/prefix/bin/miga")
+        if let made = ProcessInfo.processInfo.environment["MIGA_INSTALLED"] {
+            installed = made
+        } else {
+            installed = sandbox.root + "/prefix/bin/miga"
+            try FileManager.default.createDirectory(atPath: sandbox.root + "/prefix/bin", withIntermediateDirectories: true)
+            try copyExecutable(from: migaBinary, to: installed)
+        }
         // A new Debian user's home: ~/.profile reads ~/.bashrc in a login shell.
         for file in [".profile", ".bashrc"] {
             try FileManager.default.copyItem(atPath: "/etc/skel/" + file, toPath: sandbox.root + "/" + file)
@@ -124,5 +131,29 @@ import Testing
         let entry = try DesktopEntry(text: try #require(sandbox.read("data/applications/dumper.desktop")))
         #expect(try DesktopExec.split(try #require(entry.value("Exec"))).first == .text(installed))
         #expect(try run(installed, ["list", "--routes"], environment: environment).output.contains("✓ menu: \(override)"))
+    }
+    @Test func a_shim_folder_that_is_not_a_folder_is_reported_and_left_alone_until_moved() throws {
+        let environment = environment(shell: "bash")
+        // Something of the person's own holds the shim folder's name.
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/data/miga", withIntermediateDirectories: true)
+        let folder = sandbox.root + "/data/miga/shims"
+        try "notes of mine\n".write(toFile: folder, atomically: true, encoding: .utf8)
+        let protect = try run(installed, ["protect", "argv-dump"], environment: environment)
+        #expect(protect.status == 1)
+        #expect(protect.error.contains("\(folder): is not a folder (move it aside, then: miga doctor --fix)"), "\(protect.error)")
+        let found = try run(installed, ["doctor"], environment: environment)
+        #expect(found.status == 1)
+        #expect(found.output.contains("✗ shell: the shim folder \(folder) is not a folder\n    fix: move it aside (mv \(folder) \(folder).moved), then: miga doctor --fix"), "\(found.output)")
+        #expect(found.output.contains("PATH shim \(folder)/argv-dump cannot be written: its folder \(folder) is not a folder"), "\(found.output)")
+        // --fix does not touch what is not MIGA's, and says it could not do the rest.
+        let fixing = try run(installed, ["doctor", "--fix"], environment: environment)
+        #expect(fixing.status == 1)
+        #expect(sandbox.read("data/miga/shims") == "notes of mine\n")
+        // Moved aside, the next --fix writes the shim.
+        #expect(rename(folder, folder + ".moved") == 0)
+        let fixed = try run(installed, ["doctor", "--fix"], environment: environment)
+        #expect(fixed.output.contains("Pointed the shim of argv-dump at \(installed)."), "\(fixed.output)")
+        #expect(try run(installed, ["list", "--routes"], environment: environment).output.contains("✓ PATH shim: \(folder)/argv-dump"))
+        #expect(sandbox.read("data/miga/shims.moved") == "notes of mine\n")
     }
 }

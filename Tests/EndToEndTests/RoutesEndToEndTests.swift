@@ -234,4 +234,29 @@ import Testing
         #expect(try miga("uninstall", "--now").status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder + "/miga-refresh.path"))
     }
+    @Test func the_units_shipped_in_the_package_are_valid() throws {
+        // As `make deb` installs them, with ExecStart naming this miga (the
+        // package's /usr/bin/miga is not on the machine that runs the tests);
+        // the sync timer and service as an instance for one folder.
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("packaging/systemd").path
+        let folder = sandbox.root + "/units"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: shipped).sorted()
+        #expect(names == ["miga-refresh.path", "miga-refresh.service", "miga-sync@.service", "miga-sync@.timer"])
+        var files: [String] = []
+        for name in names {
+            let text = try String(contentsOfFile: shipped + "/" + name, encoding: .utf8)
+            #expect(text.contains("ExecStart=/usr/bin/miga ") || !name.hasSuffix(".service"), "\(name)")
+            let file = folder + "/" + name.replacingOccurrences(of: "@.", with: "@home-me-Sync-miga.")
+            try text.replacingOccurrences(of: "/usr/bin/miga", with: migaBinary).write(toFile: file, atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        let runtime = sandbox.root + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let verify = try run("/usr/bin/systemd-analyze", ["verify", "--user"] + files,
+                             environment: environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
+        // systemd-analyze reports unknown keys and bad values on stderr with status 0.
+        #expect(verify.status == 0 && verify.error.isEmpty, "\(verify.error)")
+    }
 }

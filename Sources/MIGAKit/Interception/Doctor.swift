@@ -80,6 +80,10 @@ public struct Doctor {
         let (rcFile, rcLine) = protection.hookLine()
         let hookFix = "add this line to \(rcFile), then open a new shell:  \(rcLine)"
         var findings: [Finding] = []
+        if let problem = protection.shims.folderProblem {
+            findings.append(Finding(ok: false, text: "shell: the shim folder \(shimFolder) \(problem)",
+                                    fix: "move it aside (mv \(shimFolder) \(shimFolder).moved), then: miga doctor --fix"))
+        }
         let onPath = protection.shimFolderIsOnPath
         findings.append(onPath
             ? Finding(ok: true, text: "shell: the shim folder is on PATH")
@@ -112,7 +116,7 @@ public struct Doctor {
             }
             guard status.shim else {
                 findings.append(Finding(ok: false, text: "\(command): its shim is missing or points to a miga that is gone",
-                                        fix: "miga doctor --fix"))
+                                        fix: protection.shims.folderProblem == nil ? "miga doctor --fix" : "move the shim folder aside, then: miga doctor --fix"))
                 continue
             }
             if onPath && !status.shell {

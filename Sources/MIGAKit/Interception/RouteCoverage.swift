@@ -117,6 +117,7 @@ extension Protection {
 
     func shimProblem(_ name: String) -> String? {
         let link = shims.path + "/" + name
+        if shims.folderProblem != nil { return "cannot be written: its folder \(shims.path) is not a folder" }
         guard let target = shims.target(of: link) else { return "is missing" }
         guard access(link, X_OK) == 0 else { return "points to \(target), which is gone" }
         return desktop.isLiveGateway(target) ? nil : "points to \(target), not this miga"

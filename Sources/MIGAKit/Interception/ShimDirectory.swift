@@ -18,6 +18,9 @@ public struct ShimDirectory: Sendable {
     /// The link for `command`. Returns false when it was already in place.
     @discardableResult
     public func install(_ command: String) throws(FileSystemError) -> Bool {
+        if let problem = folderProblem {
+            throw FileSystemError(path: path, code: ENOTDIR, reason: problem + " (move it aside, then: miga doctor --fix)")
+        }
         try makeDirectories(path)
         let link = path + "/" + command
         if target(of: link) == gateway { return false }
@@ -38,6 +41,19 @@ public struct ShimDirectory: Sendable {
         let link = path + "/" + command
         guard target(of: link) != nil else { return false }
         return access(link, X_OK) == 0
+    }
+
+    /// Why no shim can be written here, when something other than a folder
+    /// (a file, a dangling link) holds the folder's name. MIGA leaves it
+    /// alone: it is not MIGA's to move.
+    public var folderProblem: String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : "is not a folder"
+        }
+        guard errno == ENOENT else { return "cannot be read (\(String(cString: strerror(errno))))" }
+        var link = stat()
+        return lstat(path, &link) == 0 ? "is a link to nothing" : nil
     }
 
     /// Where a symbolic link points, or nil when `link` is not one.
