@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import MIGAKit
 
@@ -20,7 +23,7 @@ struct Miga: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [Hub.self, Setup.self, Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self,
-                      Init.self, Quotes.self, Interests.self, ConfigFile.self, Doctor.self, Refresh.self, Export.self, Import.self,
+                      Init.self, Quotes.self, InsteadList.self, Interests.self, ConfigFile.self, Doctor.self, Refresh.self, Export.self, Import.self,
                       SyncFolder.self, Uninstall.self],
         defaultSubcommand: Hub.self
     )
@@ -51,6 +54,16 @@ struct Miga: ParsableCommand {
         // `doctor` reports what it finds (and `--fix` refreshes).
         if !["gate", "refresh", "uninstall", "doctor"].contains(words.first), let protection = try? Miga.protection() {
             protection.refreshIfStale()
+        }
+        // The weekly look back, with the first run after Monday 09:00 (never
+        // on a launch, nor where there is no history yet).
+        if !["gate", "uninstall", "--version", "--help", "-h"].contains(words.first) {
+            let environment = processEnvironment()
+            let paths = XDGPaths(environment: environment)
+            if access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) {
+                WeeklyLookBack.sendIfDue(config: ConfigLoader.load(from: paths.configFile).config, store: store,
+                                         notifier: LibnotifyNotifier())
+            }
         }
         main(nil)
     }

@@ -12,6 +12,12 @@ public struct Config: Equatable, Sendable {
     public var reducedMotion = false
     /// Protected programs by command name (seed D-001).
     public var programs: [String: ProgramSettings] = [:]
+    /// The kinds of pause to show, and how to choose among them (each
+    /// program may have its own).
+    public var pauseKinds: [PauseKind] = PauseKind.defaults
+    public var rotate: Rotation = .adaptive
+    /// A notification once a week with the week in one line.
+    public var weeklyReview = true
 
     public static let defaultPause = 90
     public static let pauseRange = 1...3600
@@ -23,6 +29,15 @@ public struct Config: Equatable, Sendable {
     public func settings(for command: String) -> ProgramSettings {
         let name = command.split(separator: "/").last.map(String.init) ?? command
         return programs[name] ?? program(flatpak: name) ?? ProgramSettings(command: name)
+    }
+
+    /// The kinds of pause `settings`' program shows: its own, or everyone's.
+    public func kinds(for settings: ProgramSettings) -> [PauseKind] {
+        settings.pauseKinds ?? pauseKinds
+    }
+
+    public func rotation(for settings: ProgramSettings) -> Rotation {
+        settings.rotate ?? rotate
     }
 
     /// The protected program that is the Flatpak app `appID`, if any.
@@ -58,6 +73,9 @@ public struct ProgramSettings: Equatable, Sendable {
     /// The Flatpak app this program is, when it is one: `flatpak run` of it,
     /// and its exported command, pause as this program.
     public var flatpak: String?
+    /// This program's own kinds of pause and rotation; nil: the config's.
+    public var pauseKinds: [PauseKind]?
+    public var rotate: Rotation?
 
     public static let allowRange = 0.0...1440
     public static let escalateRange = 1...3600

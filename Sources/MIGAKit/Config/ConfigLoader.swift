@@ -54,7 +54,8 @@ public enum ConfigLoader {
     /// the parser's time grows with the text at every launch.
     static let sizeLimit = 256 << 10
     /// The settings a config may hold, at the top and in a program's table.
-    static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "programs"]
+    static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "pause_kinds", "rotate", "weekly_review",
+                               "programs"]
     static let programKeys = ProgramSetting.all.map(\.key)
 
     public static func load(from path: String) -> LoadedConfig {
@@ -112,6 +113,12 @@ public enum ConfigLoader {
                     take(ProgramSetting.flag(value) { config.notifications = $0 }, at: [key])
                 case "reduced_motion":
                     take(ProgramSetting.flag(value) { config.reducedMotion = $0 }, at: [key])
+                case "pause_kinds":
+                    take(ProgramSetting.kinds(value) { config.pauseKinds = $0 }, at: [key])
+                case "rotate":
+                    take(ProgramSetting.choice(value, otherwise: Rotation.adaptive) { config.rotate = $0 }, at: [key])
+                case "weekly_review":
+                    take(ProgramSetting.flag(value) { config.weeklyReview = $0 }, at: [key])
                 case "programs":
                     guard let programs = value.table else {
                         report(at: [key], "`programs` must be a table of programs, like [programs.firefox]")

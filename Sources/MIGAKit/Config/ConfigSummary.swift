@@ -9,7 +9,10 @@ public enum ConfigSummary {
                      "pause = \(config.pause)",
                      "interests = \(TOMLLiteral.strings(config.interests).text)",
                      "notifications = \(config.notifications)",
-                     "reduced_motion = \(config.reducedMotion)"]
+                     "reduced_motion = \(config.reducedMotion)",
+                     "pause_kinds = \(TOMLLiteral.strings(config.pauseKinds.map(\.rawValue)).text)",
+                     "rotate = \(ConfigEditor.quoted(config.rotate.rawValue))",
+                     "weekly_review = \(config.weeklyReview)"]
         for (command, settings) in config.programs.sorted(by: { $0.key < $1.key }) {
             lines += ["", "[programs.\(ConfigEditor.tableKey(command))]"]
             for setting in ProgramSetting.all {

@@ -18,7 +18,8 @@ public struct ProgramChanges: Equatable, Sendable {
     /// (An option of `protect` is one argument here, named after its setting.)
     public init(name: String? = nil, pause: Int? = nil, nonInteractive: NonInteractivePolicy? = nil,
                 allowMinutes: Double? = nil, escalate: Bool? = nil, escalateStep: Int? = nil, escalateMax: Int? = nil,
-                hours: String? = nil, holdWhenUnfocused: Bool? = nil, askIntention: Bool? = nil, atLogin: LoginPolicy? = nil) {
+                hours: String? = nil, holdWhenUnfocused: Bool? = nil, askIntention: Bool? = nil, atLogin: LoginPolicy? = nil,
+                pauseKinds: [String]? = nil, rotate: Rotation? = nil) {
         self["name"] = name.map { .string($0) }
         self["pause"] = pause.map { .integer($0) }
         self["non_interactive"] = nonInteractive.map { .string($0.rawValue) }
@@ -30,6 +31,8 @@ public struct ProgramChanges: Equatable, Sendable {
         self["hold_when_unfocused"] = holdWhenUnfocused.map { .boolean($0) }
         self["ask_intention"] = askIntention.map { .boolean($0) }
         self["at_login"] = atLogin.map { .string($0.rawValue) }
+        self["pause_kinds"] = pauseKinds.map { .strings($0) }
+        self["rotate"] = rotate.map { .string($0.rawValue) }
     }
 
     /// The new value of the setting `key`, or nil to leave it. A key that is

@@ -137,6 +137,21 @@ public struct ProgramSetting: Sendable {
             isOff: { $0 == .string("") },
             effective: { settings, _ in settings.flatpak.map(ConfigEditor.quoted) },
             rule: { settings in settings.flatpak.map { "Flatpak \($0)" } }),
+        ProgramSetting(
+            key: "pause_kinds", noun: "the kinds of pause", example: "[\"breathe\", \"type\"]",
+            comment: "this program's own: breathe, type (a line typed back), intention, instead",
+            read: { value, settings in kinds(value) { settings.pauseKinds = $0 } },
+            isOff: { _ in false },
+            // Written only when the program has its own: the summary's top holds everyone's.
+            effective: { settings, _ in settings.pauseKinds.map { TOMLLiteral.strings($0.map(\.rawValue)).text } },
+            rule: { settings in settings.pauseKinds.map { "kinds " + $0.map(\.rawValue).joined(separator: ", ") } }),
+        ProgramSetting(
+            key: "rotate", noun: "the rotation", example: "\"adaptive\"",
+            comment: "how the kind is chosen: or \"cycle\" (in turn), or \"off\" (the first)",
+            read: { value, settings in choice(value, otherwise: Rotation.adaptive) { settings.rotate = $0 } },
+            isOff: { _ in false },
+            effective: { settings, _ in settings.rotate.map { ConfigEditor.quoted($0.rawValue) } },
+            rule: { settings in settings.rotate.map { "rotate \($0.rawValue)" } }),
     ]
 
     /// The setting of `key`, if there is one.
@@ -158,6 +173,25 @@ public struct ProgramSetting: Sendable {
             return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"\(fallback.rawValue)\"")
         }
         take(chosen)
+        return nil
+    }
+
+    /// A list of kinds of pause, each known and none twice; else the problem, and the defaults meanwhile.
+    static func kinds(_ value: TOMLValueConvertible, _ take: ([PauseKind]) -> Void) -> Problem? {
+        let known = PauseKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let defaults = "using the defaults " + TOMLLiteral.strings(PauseKind.defaults.map(\.rawValue)).text
+        guard let array = value.array else {
+            return Problem(text: "must be a list of kinds, like [\"breathe\", \"type\"], not \(shown(value))", consequence: defaults)
+        }
+        var kinds: [PauseKind] = []
+        for element in array {
+            guard let word = element.string, let kind = PauseKind(rawValue: word) else {
+                return Problem(text: "holds \(shown(element)), which is no kind of pause (known: \(known))", consequence: defaults)
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        guard !kinds.isEmpty else { return Problem(text: "is empty: name at least one of \(known)", consequence: defaults) }
+        take(kinds)
         return nil
     }
 

@@ -4,11 +4,14 @@ public struct CelebrationWords: Equatable, Sendable {
     public let streak: Int
     /// A streak length reached for the first time ever (see `Milestones`).
     public let milestone: Int?
+    /// The alternative chosen instead of the program, if one was.
+    public let alternative: String?
 
-    public init(program: String, streak: Int, milestone: Int? = nil) {
+    public init(program: String, streak: Int, milestone: Int? = nil, alternative: String? = nil) {
         self.program = program
         self.streak = streak
         self.milestone = milestone
+        self.alternative = alternative.map(printable)
     }
 
     var streakText: String {
@@ -16,7 +19,9 @@ public struct CelebrationWords: Equatable, Sendable {
     }
 
     public var headline: String { "You chose yourself." }
-    public var detail: String { "\(program) can wait · \(streakText)" }
+    public var detail: String {
+        (alternative.map { "Now: \($0)" } ?? "\(program) can wait") + " · \(streakText)"
+    }
     public var summary: String {
         switch milestone {
         case 1: "Your first conscious exit — the start of a streak"
@@ -27,7 +32,10 @@ public struct CelebrationWords: Equatable, Sendable {
         case nil: "You chose yourself — \(streakText)"
         }
     }
-    public var body: String { "You stepped away from \(program). This moment is yours." }
+    public var body: String {
+        alternative.map { "You chose \"\($0)\" over \(program). This moment is yours." }
+            ?? "You stepped away from \(program). This moment is yours."
+    }
     /// The line left in the terminal once the pause is gone.
     public var farewell: String { "✓ \(headline) \(detail)." }
 }

@@ -166,19 +166,24 @@ public final class Gateway {
         // Worked out here: the store call below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
-        // One transaction decides: open at once inside an allowance, or pause with this quote.
+        let kinds = loaded.config.kinds(for: settings)
+        let rotation = loaded.config.rotation(for: settings)
+        // One transaction decides: open at once inside an allowance, or pause with this quote, of this kind.
         let verdict = quotes.attempt({ store, generator in
             try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
-                                  pool: pool, allowance: allowance, dayStart: dayStart, using: &generator)
+                                  pool: pool, allowance: allowance, dayStart: dayStart, kinds: kinds, rotation: rotation,
+                                  using: &generator)
         }, generator: &context.generator)
         var history: LaunchHistory?
         var firstID: String?
+        // Without the store, the first kind chosen.
+        var choice = KindChoice(kind: kinds.first ?? .breathe, why: nil)
         switch verdict {
         case .allowed:
             for notice in quotes.notices { context.messages("miga: \(notice)") }
             return .launch(launch)
-        case .pause(let quote, let found):
-            (firstID, history) = (quote, found)
+        case .pause(let quote, let found, let chosen):
+            (firstID, history, choice) = (quote, found, chosen)
         case nil:
             break
         }
@@ -198,6 +203,7 @@ public final class Gateway {
         var session = PauseSession(programName: settings.displayName, length: length, quote: firstQuote,
                                    at: context.time.monotonic())
         session.asksIntention = settings.askIntention
+        if let why = prepare(&session, as: choice) { facts.append(why) }
         let colors = ColorMode.detect(environment: context.environment)
         let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: quotes.notices,
                              context: facts, longerBecause: longerBecause)
@@ -218,9 +224,11 @@ public final class Gateway {
         // pause (one pass over /proc, after the frame, never on a pass-through).
         if ending != .firstFrameDrawn, let store = quotes.store {
             _ = try? store.recordLeaks(LeakWatch().look(for: Array(loaded.config.programs.keys)), at: context.time.now())
+            WeeklyLookBack.sendIfDue(config: loaded.config, store: store, now: context.time.now(), timeZone: timeZone,
+                                     notifier: context.notifier ?? LibnotifyNotifier())
         }
         let outcome: SessionOutcome = switch ending {
-        case .exitToFocus: .exit
+        case .exitToFocus, .alternative: .exit
         case .proceed: .proceed
         case .yielded: .passthrough
         case .signal, .hangup, .firstFrameDrawn: .abandoned
@@ -233,12 +241,14 @@ public final class Gateway {
         let endedAt = abs(wallEnd.timeIntervalSince(startedAt) - elapsed) < 1 ? wallEnd : startedAt.addingTimeInterval(elapsed)
         let intention = ending == .proceed ? loop.session.answeredIntention : nil
         let reason: PassReason? = ending == .yielded ? .allowed : nil
+        var progress = loop.session.progress
+        if ending == .alternative { progress.alternative = loop.session.alternative }
         // A finished pause is never lost: when the store is busy past its wait
         // (hundreds of pauses at once), or its row never began, the ending
         // waits in the inbox, and the next process that opens the store writes it.
         var failure = "the history could not be opened"
         do {
-            if try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, loop.session.progress,
+            if try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, progress,
                                                  intention: intention, reason: reason) == true { failure = "" }
         } catch {
             failure = "\(error)"
@@ -247,15 +257,15 @@ public final class Gateway {
             do {
                 try Inbox(besideStoreAt: paths.storeFile).dropEnding(
                     InboxEnding(id: sessionID, program: settings.command, startedAt: startedAt, outcome: outcome, endedAt: endedAt,
-                                loop.session.progress, intention: intention, reason: reason))
+                                progress, intention: intention, reason: reason))
             } catch {
                 quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
             }
         }
 
         switch ending {
-        case .exitToFocus:
-            let words = celebrate(settings: settings, store: quotes.store, loop: loop)
+        case .exitToFocus, .alternative:
+            let words = celebrate(settings: settings, store: quotes.store, loop: loop, alternative: progress.alternative)
             terminal.leave()
             context.messages(words.farewell)
         default:
@@ -264,7 +274,7 @@ public final class Gateway {
         for notice in quotes.notices { context.messages("miga: \(notice)") }
 
         switch ending {
-        case .exitToFocus, .firstFrameDrawn: return .finish(ExitStatus.success)
+        case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
         case .proceed:
             if let minutes = settings.allowMinutes, loaded.config.notifications {
                 remindAtEnd(of: minutes, from: endedAt, settings: settings, launch: launch)
@@ -273,6 +283,38 @@ public final class Gateway {
         case .yielded: return .launch(launch)
         case .signal(let number): return .finish(ExitStatus.signal(number))
         case .hangup: return .finish(ExitStatus.signal(SIGHUP))
+        }
+    }
+
+    /// Makes `session` the kind chosen: the line to type, the question, the
+    /// alternative. A kind with nothing to offer (no line to type, no
+    /// alternatives yet) becomes a breathing pause, and the line returned says
+    /// so; otherwise it is the chooser's why, when the kind changed.
+    private func prepare(_ session: inout PauseSession, as choice: KindChoice) -> String? {
+        session.kind = choice.kind
+        switch choice.kind {
+        case .breathe:
+            return choice.why
+        case .intention:
+            session.asksIntention = true
+            return choice.why
+        case .type:
+            let own = QuoteLibrary(folder: paths.userQuotesDirectory).bank.quotes
+                .filter { $0.file != nil && $0.tags.contains { $0.lowercased() == TypedLine.ownTag } }
+                .map { $0.verses.joined(separator: " ") }
+            if let line = TypedLine.choose(quote: session.quote, own: own, using: &context.generator) {
+                session.typingTarget = line
+                return choice.why
+            }
+            session.kind = .breathe
+            return "A breathing pause: no line to type this time (miga quotes add \"…\" --tag mine)"
+        case .instead:
+            if let alternative = Instead(paths: paths).offer(using: &context.generator) {
+                session.alternative = alternative
+                return choice.why
+            }
+            session.kind = .breathe
+            return "A breathing pause: no alternatives yet (miga instead add \"read ten pages\")"
         }
     }
 
@@ -316,11 +358,12 @@ public final class Gateway {
 
     /// The bloom on screen while the notification goes out; the terminal is
     /// left only after both, and the notification never holds it up for long.
-    private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop) -> CelebrationWords {
+    private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop,
+                           alternative: String? = nil) -> CelebrationWords {
         let now = context.time.now()
         let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: context.timeZone ?? .current) })??.current ?? 0
         let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
-        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone)
+        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative)
         let started = context.time.monotonic()
         let pending = loaded.config.notifications
             ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))

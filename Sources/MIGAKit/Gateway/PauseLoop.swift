@@ -1,6 +1,8 @@
 /// How the pause ended.
 public enum PauseEnding: Equatable, Sendable {
     case exitToFocus
+    /// The alternative on offer was chosen: an exit to focus, with it.
+    case alternative
     case proceed
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     case signal(Int32)

@@ -17,6 +17,17 @@ struct PauseModel: ScreenModel {
     /// Ask about once a second whether to give way to an allowance.
     let checksYield: Bool
     private var lastYieldCheck = -Double.infinity
+    /// Inside a bracketed paste: nothing in it is a key pressed.
+    private var pasting = false
+    /// The characters typed in quick succession, and where the line stood before them.
+    private var burst = (count: 0, typedBefore: 0, last: -Double.infinity)
+
+    /// Characters closer together than this come from a paste (or a
+    /// program), not a hand: a fast typist's keys are 30 ms or more apart.
+    static let burstGap = 0.008
+    /// This many such characters in a row make a burst (two keys pressed
+    /// together arrive closer than any gap).
+    static let burstLength = 3
 
     /// How often a pause asks whether to give way to an allowance, in seconds.
     static let yieldCheckInterval = 1.0
@@ -59,13 +70,25 @@ struct PauseModel: ScreenModel {
             return [.suspend]
         case .control("l"):
             return [.redraw]
+        case .pasteStart:
+            pasting = true
+            if session.isTyping { session.refusePaste(keeping: session.typed.count) }
+            return []
+        case .pasteEnd:
+            pasting = false
+            return []
         default:
             break
         }
+        // Pasted text is not keys pressed: a "p" in it proceeds nowhere.
+        if pasting { return [] }
+        if session.isTyping { return typeBack(key, at: now) }
         if session.isAskingIntention { return answer(key, at: now) }
         switch PauseAction(key: key) {
         case .exitToFocus:
             return [.finish(.exitToFocus)]
+        case .chooseAlternative:
+            return session.alternative == nil ? [] : [.finish(.alternative)]
         case .deepen:
             return [.perform(.deepen(at: now))]
         case .proceed:
@@ -73,10 +96,52 @@ struct PauseModel: ScreenModel {
                 session.nudge(at: now)
                 return []
             }
-            guard session.asksIntention else { return [.finish(.proceed)] }
-            session.beginIntention(at: now)
+            return proceedOrAsk(at: now)
         case nil:
             break
+        }
+        return []
+    }
+
+    /// After the countdown: the line to type first, then the question, then the program.
+    private mutating func proceedOrAsk(at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
+        if session.needsTyping {
+            session.beginTyping(at: now)
+            return []
+        }
+        guard session.asksIntention else { return [.finish(.proceed)] }
+        session.beginIntention(at: now)
+        return []
+    }
+
+    /// Keys while the typing field is open: the line's characters, Backspace,
+    /// Enter once it is typed, Esc (back) and Ctrl-C (exit). A burst of
+    /// characters no hand types is taken back.
+    private mutating func typeBack(_ key: Key, at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
+        let character: Character? = switch key {
+        case .character(let character): character
+        case .space: " "
+        default: nil
+        }
+        if let character {
+            burst = now - burst.last < Self.burstGap
+                ? (burst.count + 1, burst.typedBefore, now)
+                : (1, session.typed.count, now)
+            session.type(character, at: now)
+            if burst.count >= Self.burstLength { session.refusePaste(keeping: burst.typedBefore) }
+            return []
+        }
+        switch key {
+        case .backspace: session.eraseTyped()
+        case .enter:
+            if !session.needsTyping {
+                session.stopTyping(at: now)
+                return proceedOrAsk(at: now)
+            }
+            session.nudge(at: now)
+        case .escape: session.stopTyping(at: now)
+        case .control("c"), .control("d"): return [.finish(.exitToFocus)]
+        default: break
         }
         return []
     }

@@ -5,10 +5,15 @@ public enum PauseAction: Equatable, Sendable {
     case exitToFocus
     case deepen
     case proceed
+    /// The alternative on offer, instead of the program (an exit to focus).
+    case chooseAlternative
 
-    /// `e`, `q`, Esc, Ctrl-C → exit to focus; `d`, Space → deepen; `p`, Enter → proceed.
+    /// `e`, `q`, Esc, Ctrl-C → exit to focus; `d`, Space → deepen; `p`, Enter → proceed;
+    /// `i` → the alternative.
     public init?(key: Key) {
         switch key {
+        case .character("i"), .character("I"):
+            self = .chooseAlternative
         case .character("e"), .character("E"), .character("q"), .character("Q"),
              .escape, .control("c"), .control("d"):
             self = .exitToFocus
@@ -31,8 +36,26 @@ public struct PauseSession: Equatable, Sendable {
     public var header: String
     /// The third action, once the countdown is over.
     public var proceedLabel: String
-    /// Before Proceed, ask what the program is opened for (`ask_intention`).
+    /// Before Proceed, ask what the program is opened for (`ask_intention`,
+    /// and the kind `intention`).
     public var asksIntention = false
+    /// The kind of pause on screen.
+    public var kind: PauseKind = .breathe
+    /// A typed pause: the line Proceed needs typed back exactly.
+    public var typingTarget: String?
+    /// How much of the line has been typed. Only right characters go in: a
+    /// mistake stays out, and the cursor waits where it happened.
+    public private(set) var typed = ""
+    /// The typing field is open (in place of the actions).
+    public private(set) var isTyping = false
+    /// The last key in the field was not the next character of the line.
+    public private(set) var typingMistake = false
+    /// Pasted text was refused (bracketed, or a burst no hand types).
+    public private(set) var pasteRefused = false
+    /// The whole line was typed at some point of this pause.
+    public private(set) var typedInFull = false
+    /// A pause of the kind `instead`: the person's alternative on offer.
+    public var alternative: String?
     /// The answer being typed, while the question is on screen; nil otherwise.
     public private(set) var intention: String?
     /// The countdown stands still (the window is not focused).
@@ -170,11 +193,64 @@ public struct PauseSession: Equatable, Sendable {
         intention = nil
     }
 
+    // MARK: The typed line
+
+    /// Proceed pressed after the countdown, in a typed pause: the field opens
+    /// where it was left.
+    public mutating func beginTyping(at time: Double) {
+        advance(to: time)
+        isTyping = true
+        typingMistake = false
+        nudgeUntil = -.infinity
+    }
+
+    /// Whether Proceed needs (more) typing first.
+    public var needsTyping: Bool { typingTarget != nil && !typedInFull }
+
+    /// A key typed in the field: taken when it is the line's next character.
+    public mutating func type(_ character: Character, at time: Double) {
+        advance(to: time)
+        guard isTyping, let target = typingTarget, typed.count < target.count else { return }
+        pasteRefused = false
+        if target[target.index(target.startIndex, offsetBy: typed.count)] == character {
+            typed.append(character)
+            typingMistake = false
+            if typed == target { typedInFull = true }
+        } else {
+            typingMistake = true
+        }
+    }
+
+    /// Backspace in the field: the last right character goes.
+    public mutating func eraseTyped() {
+        guard isTyping, !typed.isEmpty else { return }
+        typed.removeLast()
+        typedInFull = false
+        typingMistake = false
+    }
+
+    /// Characters that came too fast for a hand, or inside a bracketed
+    /// paste: taken back, and the screen says why.
+    public mutating func refusePaste(keeping count: Int) {
+        typed = String(typed.prefix(count))
+        typedInFull = typed == typingTarget
+        typingMistake = false
+        pasteRefused = true
+    }
+
+    /// Esc in the field: back to the pause; what was typed stays for next time.
+    public mutating func stopTyping(at time: Double) {
+        advance(to: time)
+        isTyping = false
+        typingMistake = false
+        pasteRefused = false
+    }
+
     /// What the store keeps of this pause.
     public var progress: PauseProgress {
         // Milliseconds are plenty, and spare the store float dust like 12.000000000002.
         PauseProgress(pausedSeconds: (pausedSeconds * 1000).rounded() / 1000, deepenCount: deepenCount,
-                      quotes: quotesShown)
+                      quotes: quotesShown, kind: kind, typed: kind == .type && typingTarget != nil ? typedInFull : nil)
     }
 
     /// The countdown as the screen shows it: `m:ss`.

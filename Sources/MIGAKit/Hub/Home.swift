@@ -61,7 +61,7 @@ public struct Home {
             switch switchOff.pause(header: "a pause before unprotecting \(names)", proceedLabel: "Unprotect \(names)", on: terminal) {
             case .proceed:
                 switchOff.record(.done)
-            case .exitToFocus:
+            case .exitToFocus, .alternative:
                 keeping = Set(unticked)
                 kept = "✓ Nothing switched off: \(names) \(unticked.count == 1 ? "stays" : "stay") protected."
             case .signal, .hangup, .yielded, .firstFrameDrawn:

@@ -33,6 +33,13 @@ extension StatsReport {
              "routes": program.routes.map { ["kind": $0.kind.rawValue, "place": $0.place, "reaches": $0.reaches,
                                              "problem": $0.problem ?? NSNull()] as [String: Any] }]
         }
+        document["effect"] = effect.flatMap { report in
+            (try? JSONEncoder().encode(report)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+        } ?? NSNull()
+        document["kinds"] = kinds.map { table -> [String: Any] in
+            let rows = (try? JSONEncoder().encode(table.rows)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+            return ["rows": rows ?? [], "favoured": table.favoured?.rawValue ?? NSNull()]
+        } ?? NSNull()
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }

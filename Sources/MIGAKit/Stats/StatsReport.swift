@@ -87,6 +87,11 @@ public struct StatsReport: Equatable, Sendable {
     public var weekDays: Int { min(7, filter.days ?? 7) }
     /// Launches of this machine's protected programs that went around the pause in those days.
     public var leaks: [RecordedLeak] = []
+    /// The effect of the pause as the field measures it, per program and
+    /// overall, over the whole history (neither --days nor --device narrows it).
+    public var effect: EffectReport?
+    /// Each kind of pause: shown, exits, the rate with its interval, and the one MIGA favours.
+    public var kinds: KindTable?
 
     /// The leaks counted by route, most first: `[("dex -a", 2), ("bash", 1)]`.
     public var leakRoutes: [(route: String, count: Int)] {
@@ -102,8 +107,9 @@ public struct StatsReport: Equatable, Sendable {
     public static let chartDays = 30
 
     /// Computes the report from `store` as of `now`, counting days in `timeZone`.
+    /// - Parameter kinds: the kinds of pause in use (the program's, under --program).
     public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
-                               timeZone: TimeZone) throws -> StatsReport {
+                               timeZone: TimeZone, kinds: [PauseKind] = PauseKind.defaults) throws -> StatsReport {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let today = LocalDay(now, in: timeZone)
@@ -147,6 +153,8 @@ public struct StatsReport: Equatable, Sendable {
         if device == nil || device == "" {
             report.leaks = try store.leaks(since: midnight(daysAgo: span - 1), program: filter.program)
         }
+        report.effect = Effect.measure(try store.dayTallies(in: timeZone), today: today)
+        report.kinds = KindTable(records: try store.kindRecords(program: filter.program), kinds: kinds)
         return report
     }
 }

@@ -17,7 +17,30 @@ public enum StatsScreen {
             lines.append(.blank)
             lines += table(report.programs, width: width)
         }
+        lines += effectLines(report, width: width)
         lines.append(.blank)
+        return lines
+    }
+
+    /// The effect card (of the program under --program, else overall), and
+    /// the kinds table once more than one kind is in use or has been shown.
+    static func effectLines(_ report: StatsReport, width: Int) -> [Line] {
+        var lines: [Line] = []
+        let room = max(20, width - margin.count)
+        if let effect = report.filter.program.flatMap({ report.effect?[$0] }) ?? report.effect?.overall {
+            let card = EffectCard(effect, title: report.filter.program.map { "The effect on \(printable($0)), as the field measures it" }
+                                  ?? EffectCard.defaultTitle)
+            lines.append(.blank)
+            lines += card.lines(width: room).enumerated().map { index, text in
+                Line([Span(margin + text, index == 0 ? .body : .muted)])
+            }
+        }
+        if let kinds = report.kinds, kinds.rows.count > 1 {
+            lines.append(.blank)
+            lines += kinds.text(width: room).enumerated().map { index, text in
+                Line([Span(margin + text, index == 0 ? .body : .muted)])
+            }
+        }
         return lines
     }
 

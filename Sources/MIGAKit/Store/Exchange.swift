@@ -26,6 +26,13 @@ public enum Exchange {
         var reason: String?
         /// What a Proceed was for, when the person was asked.
         var intention: String?
+        /// The kind of pause (`breathe`, `type`, `intention`, `instead`); absent
+        /// for pass-throughs and in exports from before there were kinds.
+        var kind: String?
+        /// A typed pause: whether the line was typed in full.
+        var typed: Bool?
+        /// The alternative chosen instead (an exit).
+        var alternative: String?
     }
 
     struct Document: Codable {
@@ -35,9 +42,9 @@ public enum Exchange {
     }
 
     public static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes",
-                                   "device", "reason", "intention", "origin"]
-    /// The headers of earlier exports, still read: before origins, and before reasons and intentions.
-    static let earlierCSVHeaders = [Array(csvHeader.prefix(11)), Array(csvHeader.prefix(9))]
+                                   "device", "reason", "intention", "origin", "kind", "typed", "alternative"]
+    /// The headers of earlier exports, still read: before kinds, before origins, and before reasons and intentions.
+    static let earlierCSVHeaders = [Array(csvHeader.prefix(12)), Array(csvHeader.prefix(11)), Array(csvHeader.prefix(9))]
 
     // MARK: Writing
 
@@ -53,7 +60,8 @@ public enum Exchange {
             let rows = records.map { record in
                 [record.id, record.program, record.started_at, record.ended_at ?? "", record.outcome,
                  number(record.paused_seconds), String(record.deepen_count), record.quotes.joined(separator: " "), record.device,
-                 record.reason ?? "", record.intention ?? "", record.origin ?? ""]
+                 record.reason ?? "", record.intention ?? "", record.origin ?? "", record.kind ?? "",
+                 record.typed.map { $0 ? "true" : "false" } ?? "", record.alternative ?? ""]
             }
             return ([csvHeader] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         }
@@ -73,7 +81,8 @@ public enum Exchange {
                paused_seconds: session.pausedSeconds, deepen_count: session.deepenCount, quotes: session.quotes,
                device: session.device.isEmpty ? localDevice : session.device,
                origin: session.origin.isEmpty ? nil : session.origin,
-               reason: session.reason?.rawValue, intention: session.intention)
+               reason: session.reason?.rawValue, intention: session.intention, kind: session.kind?.rawValue,
+               typed: session.typed, alternative: session.alternative)
     }
 
     // MARK: Reading
@@ -130,13 +139,22 @@ public enum Exchange {
             guard let paused = Double(fields[5]), let deepens = Int(fields[6]) else {
                 throw MigaError(dataError: "\(place): paused_seconds and deepen_count must be numbers")
             }
+            var typed: Bool?
+            if fields.count > 13, !fields[13].isEmpty {
+                guard fields[13] == "true" || fields[13] == "false" else {
+                    throw MigaError(dataError: "\(place): typed must be true, false or empty, not \"\(csvText(fields[13]))\"")
+                }
+                typed = fields[13] == "true"
+            }
             let fields = fields.map(csvText)
             let record = Record(id: fields[0], program: fields[1], started_at: fields[2], ended_at: fields[3].isEmpty ? nil : fields[3],
                                 outcome: fields[4], paused_seconds: paused, deepen_count: deepens,
                                 quotes: fields[7].split(separator: " ").map(String.init), device: fields[8],
                                 origin: fields.count > 11 && !fields[11].isEmpty ? fields[11] : nil,
                                 reason: fields.count > 9 && !fields[9].isEmpty ? fields[9] : nil,
-                                intention: fields.count > 10 && !fields[10].isEmpty ? fields[10] : nil)
+                                intention: fields.count > 10 && !fields[10].isEmpty ? fields[10] : nil,
+                                kind: fields.count > 12 && !fields[12].isEmpty ? fields[12] : nil, typed: typed,
+                                alternative: fields.count > 14 && !fields[14].isEmpty ? fields[14] : nil)
             sessions.append(try session(record, place: place, now: now))
         }
         return sessions
@@ -183,13 +201,27 @@ public enum Exchange {
             }
             reason = known
         }
+        var kind: PauseKind?
+        if let text = record.kind {
+            guard let known = PauseKind(rawValue: text), outcome != .passthrough else {
+                throw fail("a kind (\(PauseKind.allCases.map(\.rawValue).joined(separator: ", "))) belongs to a pause only, not \"\(text)\" on \(outcome.rawValue)")
+            }
+            kind = known
+        }
+        if record.typed != nil, kind != .type { throw fail("typed belongs to a pause of the kind type only") }
+        let alternative = record.alternative.flatMap { $0.isEmpty ? nil : $0 }
+        if let alternative {
+            guard outcome == .exit else { throw fail("an alternative belongs to an exit only, not to \(outcome.rawValue)") }
+            guard alternative.count <= Instead.longest else { throw fail("the alternative is longer than \(Instead.longest) characters") }
+        }
         // A finished session is counted by its end; one that came without (an
         // abandoned pause) ended when its pause was last seen.
         let end = ended ?? started.addingTimeInterval(min(record.paused_seconds, SessionRecord.longestPause))
         return SessionRecord(id: record.id, program: record.program, startedAt: started, endedAt: end, outcome: outcome,
                              pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
                              device: record.device, origin: record.origin ?? "", reason: reason,
-                             intention: record.intention.flatMap { $0.isEmpty ? nil : $0 })
+                             intention: record.intention.flatMap { $0.isEmpty ? nil : $0 }, kind: kind, typed: record.typed,
+                             alternative: alternative)
     }
 
     // MARK: Details

@@ -123,6 +123,10 @@ public struct InboxEnding: Codable, Equatable, Sendable {
     public let quotes: [String]
     public let intention: String?
     public let reason: PassReason?
+    /// Absent from endings an earlier miga left in the inbox.
+    public let kind: PauseKind?
+    public let typed: Bool?
+    public let alternative: String?
 
     public init(id: String, program: String, startedAt: Date, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress,
                 intention: String?, reason: PassReason?) {
@@ -136,5 +140,8 @@ public struct InboxEnding: Codable, Equatable, Sendable {
         quotes = progress.quotes
         self.intention = intention
         self.reason = reason
+        kind = progress.kind
+        typed = progress.typed
+        alternative = progress.alternative
     }
 }

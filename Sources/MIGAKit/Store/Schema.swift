@@ -82,6 +82,19 @@ enum Schema {
         );
         CREATE INDEX leaks_by_time ON leaks (seen_at);
         """,
+        // The kind of each pause (breathe, type, intention, instead; NULL
+        // before there were kinds, and for pass-throughs), whether a typed
+        // pause's line was typed in full (1, 0; NULL for other kinds), and
+        // the alternative chosen instead of the program. The indexes answer
+        // the launch's question (each kind's record for this program), the
+        // kinds table and the day tallies of the effect without touching a row.
+        """
+        ALTER TABLE sessions ADD COLUMN kind TEXT;
+        ALTER TABLE sessions ADD COLUMN typed INTEGER;
+        ALTER TABLE sessions ADD COLUMN alternative TEXT;
+        CREATE INDEX sessions_by_program_kind_and_outcome ON sessions (program, kind, outcome);
+        CREATE INDEX sessions_by_end_and_program ON sessions (ended_at, outcome, program);
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

@@ -42,11 +42,18 @@ public struct SessionRecord: Equatable, Sendable {
     public var reason: PassReason?
     /// What the person said they opened the program for (`ask_intention`).
     public var intention: String?
+    /// The kind of pause shown; nil for a pass-through, and for pauses from
+    /// before there were kinds (they were all breathing pauses).
+    public var kind: PauseKind?
+    /// In a typed pause: whether the line was typed back in full.
+    public var typed: Bool?
+    /// The alternative chosen instead of the program (`instead`): an Exit to Focus.
+    public var alternative: String?
 
     public init(id: String, program: String, startedAt: Date, endedAt: Date? = nil,
                 outcome: SessionOutcome, pausedSeconds: Double = 0, deepenCount: Int = 0,
                 quotes: [String] = [], device: String = "", origin: String = "", reason: PassReason? = nil,
-                intention: String? = nil) {
+                intention: String? = nil, kind: PauseKind? = nil, typed: Bool? = nil, alternative: String? = nil) {
         self.id = id
         self.program = program
         self.startedAt = startedAt
@@ -59,6 +66,15 @@ public struct SessionRecord: Equatable, Sendable {
         self.origin = origin
         self.reason = reason
         self.intention = intention
+        self.kind = kind
+        self.typed = typed
+        self.alternative = alternative
+    }
+
+    /// What a pause gathered, as its row keeps it.
+    public var progress: PauseProgress {
+        PauseProgress(pausedSeconds: pausedSeconds, deepenCount: deepenCount, quotes: quotes, kind: kind, typed: typed,
+                      alternative: alternative)
     }
 }
 
@@ -77,10 +93,17 @@ public struct PauseProgress: Equatable, Sendable {
     public var pausedSeconds: Double
     public var deepenCount: Int
     public var quotes: [String]
+    public var kind: PauseKind?
+    public var typed: Bool?
+    public var alternative: String?
 
-    public init(pausedSeconds: Double, deepenCount: Int, quotes: [String]) {
+    public init(pausedSeconds: Double, deepenCount: Int, quotes: [String], kind: PauseKind? = nil, typed: Bool? = nil,
+                alternative: String? = nil) {
         self.pausedSeconds = pausedSeconds
         self.deepenCount = deepenCount
         self.quotes = quotes
+        self.kind = kind
+        self.typed = typed
+        self.alternative = alternative
     }
 }

@@ -6,9 +6,9 @@ public enum LaunchVerdict: Equatable, Sendable {
     /// Inside the allowance that a Proceed began (ended) at `since`: open at
     /// once. An `allowed` pass-through is recorded, never a session.
     case allowed(since: Date)
-    /// Pause: the `open` row is written, with the first quote drawn and what
-    /// the screen should know about the impulse.
-    case pause(quote: String?, history: LaunchHistory)
+    /// Pause: the `open` row is written, with the first quote drawn, what
+    /// the screen should know about the impulse, and the kind of pause.
+    case pause(quote: String?, history: LaunchHistory, kind: KindChoice)
 }
 
 extension SessionStore {
@@ -19,8 +19,11 @@ extension SessionStore {
     /// - Parameters:
     ///   - allowance: `allow_minutes` in seconds; nil when the program has none.
     ///   - dayStart: local midnight today, from which "3rd time today" counts.
+    ///   - kinds, rotation: the kinds of pause to choose among, and how; each
+    ///     kind's record is read only when there is a choice to make.
     public func beginLaunch(id: String, program: String, at now: Date, owner: ProcessIdentity, pool: [String],
-                            allowance: TimeInterval?, dayStart: Date,
+                            allowance: TimeInterval?, dayStart: Date, kinds: [PauseKind] = PauseKind.defaults,
+                            rotation: Rotation = .adaptive,
                             using generator: inout some RandomNumberGenerator) throws -> LaunchVerdict {
         try immediate { db in
             try Self.settleAbandoned(db)
@@ -29,11 +32,16 @@ extension SessionStore {
             }
             let history = try Self.history(db, program: program, now: now, dayStart: dayStart)
             let quote = try Self.draw(db, from: pool, using: &generator)
+            let choice = kinds.count > 1
+                ? KindChooser.choose(among: kinds, rotation: rotation, records: try Self.kindRecords(db, program: program),
+                                     last: try Self.lastKind(db, program: program), using: &generator)
+                : KindChoice(kind: kinds.first ?? .breathe, why: nil)
             try db.execute(sql: """
-                INSERT INTO sessions (id, program, started_at, outcome, quotes, owner)
-                VALUES (?, ?, ?, 'open', ?, ?)
-                """, arguments: [id, program, now.milliseconds, Self.column(quote.map { [$0] } ?? []), owner.description])
-            return .pause(quote: quote, history: history)
+                INSERT INTO sessions (id, program, started_at, outcome, quotes, owner, kind)
+                VALUES (?, ?, ?, 'open', ?, ?, ?)
+                """, arguments: [id, program, now.milliseconds, Self.column(quote.map { [$0] } ?? []), owner.description,
+                                 choice.kind.rawValue])
+            return .pause(quote: quote, history: history, kind: choice)
         }
     }
 
@@ -68,6 +76,13 @@ extension SessionStore {
             SELECT MAX(ended_at) FROM sessions
             WHERE program = ? AND outcome = 'proceed' AND ended_at >= ? AND device = ''
             """, arguments: [program, start.milliseconds]).map(Date.init(milliseconds:))
+    }
+
+    /// The kind of the program's latest pause (open ones included), if it had one.
+    static func lastKind(_ db: Database, program: String) throws -> PauseKind? {
+        try String.fetchOne(db, sql: """
+            SELECT kind FROM sessions WHERE program = ? AND outcome != 'passthrough' ORDER BY started_at DESC LIMIT 1
+            """, arguments: [program]).flatMap(PauseKind.init)
     }
 
     /// Attempts are pauses (whatever their end) and openings inside an

@@ -71,16 +71,17 @@ public final class SessionStore: Sendable {
                 // The row the pause began, completed; or, when it never began, the whole session.
                 try db.execute(sql: """
                     INSERT INTO sessions (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes,
-                                          intention, reason)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          intention, reason, kind, typed, alternative)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET
                         outcome = excluded.outcome, ended_at = excluded.ended_at, paused_seconds = excluded.paused_seconds,
                         deepen_count = excluded.deepen_count, quotes = excluded.quotes, owner = NULL,
-                        intention = excluded.intention, reason = excluded.reason
+                        intention = excluded.intention, reason = excluded.reason,
+                        kind = COALESCE(excluded.kind, sessions.kind), typed = excluded.typed, alternative = excluded.alternative
                     WHERE sessions.outcome IN ('open', 'abandoned')
                     """, arguments: [ending.id, ending.program, ending.startedAt, ending.endedAt, ending.outcome.rawValue,
                                      ending.pausedSeconds, ending.deepenCount, Self.column(ending.quotes), ending.intention,
-                                     ending.reason?.rawValue])
+                                     ending.reason?.rawValue, ending.kind?.rawValue, ending.typed, ending.alternative])
             }
             let pending = inbox.pending()
             for (_, event) in pending {
@@ -108,9 +109,10 @@ public final class SessionStore: Sendable {
     public func recordProgress(sessionID: String, _ progress: PauseProgress) throws {
         try immediate { db in
             try db.execute(sql: """
-                UPDATE sessions SET paused_seconds = ?, deepen_count = ?, quotes = ?
+                UPDATE sessions SET paused_seconds = ?, deepen_count = ?, quotes = ?, kind = COALESCE(?, kind)
                 WHERE id = ? AND outcome = 'open'
-                """, arguments: [progress.pausedSeconds, progress.deepenCount, Self.column(progress.quotes), sessionID])
+                """, arguments: [progress.pausedSeconds, progress.deepenCount, Self.column(progress.quotes),
+                                 progress.kind?.rawValue, sessionID])
         }
     }
 
@@ -124,10 +126,11 @@ public final class SessionStore: Sendable {
             try db.execute(sql: """
                 UPDATE sessions
                 SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL,
-                    intention = ?, reason = ?
+                    intention = ?, reason = ?, kind = COALESCE(?, kind), typed = ?, alternative = ?
                 WHERE id = ?
                 """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
-                                 progress.deepenCount, Self.column(progress.quotes), intention, reason?.rawValue, sessionID])
+                                 progress.deepenCount, Self.column(progress.quotes), intention, reason?.rawValue,
+                                 progress.kind?.rawValue, progress.typed, progress.alternative, sessionID])
             return db.changesCount > 0
         }
     }
@@ -139,7 +142,7 @@ public final class SessionStore: Sendable {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
-                       reason, intention
+                       reason, intention, kind, typed, alternative
                 FROM sessions ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
@@ -149,7 +152,8 @@ public final class SessionStore: Sendable {
                     outcome: SessionOutcome(rawValue: row["outcome"]) ?? .abandoned,
                     pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
                     quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"], origin: row["origin"],
-                    reason: (row["reason"] as String?).flatMap(PassReason.init), intention: row["intention"])
+                    reason: (row["reason"] as String?).flatMap(PassReason.init), intention: row["intention"],
+                    kind: (row["kind"] as String?).flatMap(PauseKind.init), typed: row["typed"], alternative: row["alternative"])
             }
         }
     }
@@ -164,12 +168,13 @@ public final class SessionStore: Sendable {
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO sessions
                         (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
-                         reason, intention)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                         reason, intention, kind, typed, alternative)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [record.id, record.program, record.startedAt.milliseconds,
                                      record.endedAt?.milliseconds, record.outcome.rawValue, record.pausedSeconds,
                                      record.deepenCount, Self.column(record.quotes), record.device, record.origin,
-                                     record.reason?.rawValue, record.intention])
+                                     record.reason?.rawValue, record.intention, record.kind?.rawValue, record.typed,
+                                     record.alternative])
                 added += db.changesCount
             }
             return added

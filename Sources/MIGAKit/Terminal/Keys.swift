@@ -11,6 +11,9 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     /// Terminal focus reports (`CSI I` / `CSI O`), when focus reporting is on.
     case focusIn, focusOut
+    /// The start and end of pasted text (`CSI 200 ~` / `CSI 201 ~`, bracketed
+    /// paste): what comes between was not typed.
+    case pasteStart, pasteEnd
     /// A sequence MIGA has no use for.
     case unknown
 }
@@ -37,14 +40,15 @@ public struct KeyDecoder: Sendable {
                 if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "O") {
                     // CSI or SS3: parameter bytes, then one final byte.
                     i += 1
+                    let parameters = i
                     while i < bytes.count, !(0x40...0x7E).contains(bytes[i]) { i += 1 }
                     guard i < bytes.count else {
                         keys.append(.unknown)
                         continue
                     }
                     let final = bytes[i]
+                    keys.append(Self.sequence(final: final, parameters: Array(bytes[parameters..<i])))
                     i += 1
-                    keys.append(Self.sequence(final: final))
                 } else {
                     keys.append(.escape)
                 }
@@ -67,8 +71,10 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
-    private static func sequence(final: UInt8) -> Key {
+    private static func sequence(final: UInt8, parameters: [UInt8]) -> Key {
         switch final {
+        case UInt8(ascii: "~") where parameters == Array("200".utf8): .pasteStart
+        case UInt8(ascii: "~") where parameters == Array("201".utf8): .pasteEnd
         case UInt8(ascii: "A"): .up
         case UInt8(ascii: "B"): .down
         case UInt8(ascii: "C"): .right

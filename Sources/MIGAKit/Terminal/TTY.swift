@@ -12,10 +12,13 @@ public final class TTY: TerminalDevice {
     private var isEntered = false
     public var reportsFocus = false
 
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
+    /// Bracketed paste on (`?2004h`): pasted text arrives marked, so a paste
+    /// is never taken for keys pressed (a "p" in it is no Proceed, and a typed
+    /// pause's line cannot be pasted).
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h"
     /// Focus reporting is switched off whether or not it was on: harmless if
     /// it was not, and the crash handler cannot know.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
     static let focusReportingSequence = "\u{1B}[?1004h"
 
     /// The terminal, or nil when standard input or output is not one (a script,

@@ -21,12 +21,14 @@ extension Miga {
                 with each further try within the hour; --hours protects only inside focus hours; \
                 --hold-when-unfocused holds the countdown while the window is not focused; \
                 --ask-intention asks what the program is opened for. --allow 0, --hours always \
-                and the --no- forms turn them off again.
+                and the --no- forms turn them off again. --kinds chooses the kinds of pause \
+                (breathe, type, intention, instead) and --rotate how MIGA picks among them.
 
                 Example:
                   miga protect firefox discord
                   miga protect steam --name Steam --pause 120
                   miga protect discord --allow 15 --escalate --hours "Mon-Fri 09:00-17:00"
+                  miga protect discord --kinds breathe,type,instead --rotate adaptive
                 """)
 
         @Argument(help: ArgumentHelp("The commands to protect, as you type them.", valueName: "command"))
@@ -75,11 +77,21 @@ extension Miga {
                                    valueName: "policy"))
         var atLogin: LoginPolicy?
 
+        @Option(help: ArgumentHelp("The kinds of pause to show, comma-separated: breathe, type (a line typed back), intention, "
+                                   + "instead (one of your alternatives).", valueName: "kinds"))
+        var kinds: String?
+
+        @Option(help: ArgumentHelp("How the kind is chosen: adaptive (learns which ends in an exit for you), cycle (in turn) "
+                                   + "or off (the first).", valueName: "rotation"))
+        var rotate: Rotation?
+
         var changes: ProgramChanges {
             ProgramChanges(name: name, pause: pause, nonInteractive: nonInteractive,
                            allowMinutes: allow, escalate: escalate, escalateStep: escalateStep, escalateMax: escalateMax,
                            hours: hours, holdWhenUnfocused: holdWhenUnfocused, askIntention: askIntention,
-                           atLogin: atLogin)
+                           atLogin: atLogin,
+                           pauseKinds: kinds.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+                           rotate: rotate)
         }
 
         func validate() throws {
@@ -111,3 +123,4 @@ extension Miga {
 /// completions list them from the type itself.
 extension NonInteractivePolicy: ExpressibleByArgument {}
 extension LoginPolicy: ExpressibleByArgument {}
+extension Rotation: ExpressibleByArgument {}

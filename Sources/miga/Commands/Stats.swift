@@ -58,7 +58,9 @@ extension Miga {
                 Swift.print(palette.render([.blank] + StatsScreen.year(exits, today: report.today, width: width) + [.blank]), terminator: "")
                 return
             }
-            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone)
+            let config = ConfigLoader.load(from: Miga.paths.configFile).config
+            let kinds = filter.program.map { config.kinds(for: config.settings(for: $0)) } ?? config.pauseKinds
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, kinds: kinds)
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
                 Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")

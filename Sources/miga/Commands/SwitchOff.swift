@@ -19,7 +19,7 @@ extension SwitchOff {
         switch SwitchOff(context: .live(), action: action, subjects: subjects).pause(header: header, proceedLabel: proceedLabel, on: terminal) {
         case .proceed:
             return true
-        case .exitToFocus:
+        case .exitToFocus, .alternative:
             print("✓ Nothing changed: \(kept).")
             return false
         case .signal(let number):

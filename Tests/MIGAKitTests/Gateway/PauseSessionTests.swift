@@ -87,7 +87,7 @@ import Testing
     @Test func progress_is_what_the_store_keeps() {
         var pause = session()
         pause.deepen(with: second, at: 130)
-        #expect(pause.progress == PauseProgress(pausedSeconds: 30, deepenCount: 1, quotes: ["first", "second"]))
+        #expect(pause.progress == PauseProgress(pausedSeconds: 30, deepenCount: 1, quotes: ["first", "second"], kind: .breathe))
     }
 
     @Test(arguments: [

@@ -229,7 +229,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "generated_at", "time_zone", "today", "filter", "sessions", "conscious_exits",
                                      "proceeds", "abandoned", "pass_throughs", "paused_seconds", "hours_reclaimed",
-                                     "intentionality_score", "streak", "week", "days", "programs", "coverage", "leaks"])
+                                     "intentionality_score", "streak", "week", "days", "programs", "coverage", "leaks", "kinds", "effect"])
         #expect(object["schema"] as? Int == 1)
         #expect(object["intentionality_score"] as? Int == 29)
         #expect(object["hours_reclaimed"] as? Double == 1.242)

@@ -69,7 +69,7 @@ import Testing
                                   PauseProgress(pausedSeconds: 42, deepenCount: 1, quotes: [quote!, "b"]))
         rows = try store.sessions()
         #expect(rows == [SessionRecord(id: "s1", program: "firefox", startedAt: start, endedAt: start + 42, outcome: .exit,
-                                       pausedSeconds: 42, deepenCount: 1, quotes: [quote!, "b"])])
+                                       pausedSeconds: 42, deepenCount: 1, quotes: [quote!, "b"], kind: .breathe)])
         #expect(try store.totals(SessionStore.Scope()).exits == 1)
     }
 

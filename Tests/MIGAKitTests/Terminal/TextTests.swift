@@ -54,7 +54,7 @@ import Testing
         #expect(decoder.decode(Array("\u{1B}OB".utf8)) == [.down])
         #expect(decoder.decode(Array("\u{1B}[I\u{1B}[O".utf8)) == [.focusIn, .focusOut])
         #expect(decoder.decode(Array("\u{1B}[1;5C".utf8)) == [.right])
-        #expect(decoder.decode(Array("\u{1B}[200~".utf8)) == [.unknown])
+        #expect(decoder.decode(Array("\u{1B}[300~".utf8)) == [.unknown])
     }
 
     @Test func non_ascii_letters_arrive_whole() {

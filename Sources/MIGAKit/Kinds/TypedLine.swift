@@ -1,0 +1,59 @@
+/// The line a typed pause asks for: one of the person's own lines (quotes
+/// tagged `mine`), else a sentence of the quote on screen. Typing a line
+/// back takes a moment of attention that a button press does not, and one's
+/// own words, typed, remind one of what one wants.
+public enum TypedLine {
+    /// Short enough to type in a few seconds, long enough to take a moment.
+    static let shortest = 12
+    static let longest = 60
+    /// The tag of the person's own lines.
+    public static let ownTag = "mine"
+
+    /// The line to type, or nil when neither the person's lines nor the
+    /// quote give one that fits (the pause is then a breathing one).
+    public static func choose(quote: Quote, own: [String], using generator: inout some RandomNumberGenerator) -> String? {
+        let lines = own.compactMap { line -> String? in
+            let text = printable(fold(line)).trimmingWhitespace()
+            return (shortest...longest * 2).contains(text.count) ? text : nil
+        }
+        if let line = lines.randomElement(using: &generator) { return line }
+        return sentences(of: quote.text).randomElement(using: &generator)
+    }
+
+    /// The sentences of `text` that fit and that any keyboard types: the
+    /// typographer's punctuation made plain, and only ASCII left after it.
+    /// Quotation marks go: they frame the quote, and typing them is fuss.
+    static func sentences(of text: String) -> [String] {
+        let plain = fold(text.replacingOccurrences(of: " / ", with: " ")).replacingOccurrences(of: "\"", with: "")
+        var sentences: [String] = []
+        var current = ""
+        for character in plain {
+            if character == " ", let last = current.last, ".!?".contains(last) {
+                sentences.append(current.trimmingWhitespace())
+                current = ""
+            }
+            current.append(character)
+        }
+        sentences.append(current.trimmingWhitespace())
+        return sentences.filter { sentence in
+            (shortest...longest).contains(sentence.count)
+                && sentence.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }
+        }
+    }
+
+    /// Curly quotes, dashes, the ellipsis and no-break spaces, as keys type them.
+    static func fold(_ text: String) -> String {
+        var folded = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "“", "”", "„", "«", "»": folded += "\""
+            case "‘", "’", "‚": folded += "'"
+            case "—", "–", "‐", "−": folded += "-"
+            case "…": folded += "..."
+            case "\u{00A0}", "\u{202F}", "\u{2009}": folded += " "
+            default: folded.unicodeScalars.append(scalar)
+            }
+        }
+        return folded
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+
+/// The effect of the pause on one program or on all of them, measured the
+/// way one sec's field study measured its own (PNAS 2023): the share of
+/// pauses dismissed, and the attempts and openings a day since the first
+/// week of use. Definitions in the README ("The effect of the pause").
+public struct Effect: Equatable, Sendable {
+    /// What one sec's study found: 36 % of opening attempts dismissed,
+    /// attempts −37 % and openings −57 % after six weeks.
+    public static let fieldStudyDismissal = 0.36
+    public static let fieldStudyAttemptsChange = -0.37
+    public static let fieldStudyOpeningsChange = -0.57
+    /// Days in a week, each week's figure divided by it.
+    public static let weekDays = 7
+    /// The fewest consecutive days without any session that make a gap.
+    public static let shortestGap = 3
+
+    /// Counts over every day counted (up to and including today).
+    public struct Counts: Equatable, Sendable {
+        public var attempts = 0
+        public var pauses = 0
+        public var exits = 0
+        public var openings = 0
+
+        public init(attempts: Int = 0, pauses: Int = 0, exits: Int = 0, openings: Int = 0) {
+            self.attempts = attempts
+            self.pauses = pauses
+            self.exits = exits
+            self.openings = openings
+        }
+
+        init(_ tally: DayTally) {
+            self.init(attempts: tally.attempts, pauses: tally.pauses, exits: tally.exits, openings: tally.openings)
+        }
+
+        mutating func add(_ other: Counts) {
+            attempts += other.attempts
+            pauses += other.pauses
+            exits += other.exits
+            openings += other.openings
+        }
+    }
+
+    /// Conscious exits ÷ pauses, from the first day of use to today.
+    public struct Dismissal: Equatable, Sendable {
+        public let exits: Int
+        public let pauses: Int
+        /// Days from the first day of use to today, both included.
+        public let days: Int
+        public var rate: Double { Double(exits) / Double(pauses) }
+    }
+
+    /// A count in the first full week against the same count in the recent week.
+    public struct WeekComparison: Equatable, Sendable {
+        public let firstWeek: Int
+        public let recentWeek: Int
+        /// False while the recent week still overlaps the first full week.
+        public let comparable: Bool
+        public var days: Int { Effect.weekDays }
+        public var firstWeekPerDay: Double { Double(firstWeek) / Double(days) }
+        public var recentWeekPerDay: Double { Double(recentWeek) / Double(days) }
+        /// (recent per day − first per day) ÷ first per day, as a fraction
+        /// (−0.37 for −37 %); nil until the weeks are apart, or when the first
+        /// week had none to compare with.
+        public var change: Double? {
+            guard comparable, firstWeek > 0 else { return nil }
+            return Double(recentWeek - firstWeek) / Double(firstWeek)
+        }
+    }
+
+    /// Attempts a day after the latest gap of three days or more without any
+    /// session, against the days before it.
+    public struct Rebound: Equatable, Sendable {
+        /// The first day without a session.
+        public let gapStart: LocalDay
+        public let gapDays: Int
+        public let attemptsBefore: Int
+        public let attemptsAfter: Int
+        /// Days counted before the gap: up to 7, from the first day of use on.
+        public let daysBefore: Int
+        /// Days counted after the gap: up to 7, up to yesterday; 0 when it ended yesterday.
+        public let daysAfter: Int
+        public var perDayBefore: Double { Double(attemptsBefore) / Double(max(1, daysBefore)) }
+        public var perDayAfter: Double { Double(attemptsAfter) / Double(max(1, daysAfter)) }
+        /// More attempts a day after the gap than before it.
+        public var flagged: Bool { attemptsAfter * max(1, daysBefore) > attemptsBefore * max(1, daysAfter) }
+    }
+
+    /// The local day of the earliest counted session; nil without any.
+    public let firstDay: LocalDay?
+    public let today: LocalDay
+    public let totals: Counts
+    /// True once today is past the first full week (the 7 days after the
+    /// first day of use); every figure below is nil before.
+    public let enoughData: Bool
+    /// Nil without enough data or without a pause.
+    public let dismissal: Dismissal?
+    public let attempts: WeekComparison?
+    public let openings: WeekComparison?
+    /// Nil without enough data or without a gap while in use.
+    public let rebound: Rebound?
+
+    /// Days from the first day of use to today, both included; 0 without a session.
+    public var days: Int { firstDay.map { max(0, today.number - $0.number + 1) } ?? 0 }
+
+    /// The first day the recent week no longer overlaps the first full week.
+    public var comparableFrom: LocalDay? { firstDay.map { LocalDay(number: $0.number + 2 * Self.weekDays + 1) } }
+
+    /// The effect overall and per program, as of `today` (a partial day:
+    /// counted in the dismissal rate, never in a week).
+    public static func measure(_ tallies: [DayTally], today: LocalDay) -> EffectReport {
+        let counted = tallies.filter { $0.day <= today && $0.attempts > 0 }
+        // A gap is MIGA not running any gateway at all, so it is found over every program.
+        let gap = latestGap(in: Set(counted.map(\.day)))
+        let overall = Effect(counted, today: today, gap: gap)
+        let programs = Dictionary(grouping: counted, by: \.program)
+            .map { ProgramEffect(program: $0.key, effect: Effect($0.value, today: today, gap: gap)) }
+            .sorted { ($1.effect.totals.attempts, $0.program) < ($0.effect.totals.attempts, $1.program) }
+        return EffectReport(overall: overall, programs: programs)
+    }
+
+    init(_ tallies: [DayTally], today: LocalDay, gap: (start: LocalDay, days: Int)?) {
+        var byDay: [Int: Counts] = [:]
+        var totals = Counts()
+        for tally in tallies {
+            byDay[tally.day.number, default: Counts()].add(Counts(tally))
+            totals.add(Counts(tally))
+        }
+        self.today = today
+        self.totals = totals
+        firstDay = byDay.keys.min().map(LocalDay.init(number:))
+        guard let first = firstDay?.number, today.number > first + Self.weekDays else {
+            (enoughData, dismissal, attempts, openings, rebound) = (false, nil, nil, nil, nil)
+            return
+        }
+        func sum(_ days: ClosedRange<Int>) -> Counts {
+            days.reduce(into: Counts()) { sum, day in byDay[day].map { sum.add($0) } }
+        }
+        let firstWeek = sum((first + 1)...(first + Self.weekDays))
+        let recentWeek = sum((today.number - Self.weekDays)...(today.number - 1))
+        let apart = today.number - Self.weekDays > first + Self.weekDays
+        enoughData = true
+        dismissal = totals.pauses > 0
+            ? Dismissal(exits: totals.exits, pauses: totals.pauses, days: today.number - first + 1) : nil
+        attempts = WeekComparison(firstWeek: firstWeek.attempts, recentWeek: recentWeek.attempts, comparable: apart)
+        openings = WeekComparison(firstWeek: firstWeek.openings, recentWeek: recentWeek.openings, comparable: apart)
+        rebound = gap.flatMap { gap -> Rebound? in
+            let lastBefore = gap.start.number - 1
+            // A program first used after the gap has no days before it.
+            guard lastBefore >= first else { return nil }
+            let before = max(first, lastBefore - Self.weekDays + 1)...lastBefore
+            let firstAfter = gap.start.number + gap.days
+            let lastAfter = min(firstAfter + Self.weekDays - 1, today.number - 1)
+            let daysAfter = max(0, lastAfter - firstAfter + 1)
+            return Rebound(gapStart: gap.start, gapDays: gap.days, attemptsBefore: sum(before).attempts,
+                           attemptsAfter: daysAfter > 0 ? sum(firstAfter...lastAfter).attempts : 0,
+                           daysBefore: before.count, daysAfter: daysAfter)
+        }
+    }
+
+    /// The latest run of `shortestGap` or more days without a session between two days with one.
+    static func latestGap(in days: Set<LocalDay>) -> (start: LocalDay, days: Int)? {
+        let sorted = days.map(\.number).sorted()
+        for (earlier, later) in zip(sorted, sorted.dropFirst()).reversed() where later - earlier - 1 >= shortestGap {
+            return (LocalDay(number: earlier + 1), later - earlier - 1)
+        }
+        return nil
+    }
+}
+
+/// One program's effect.
+public struct ProgramEffect: Equatable, Sendable {
+    public let program: String
+    public let effect: Effect
+}
+
+/// The effect over all programs together, and per program, most attempts first.
+public struct EffectReport: Equatable, Sendable, Encodable {
+    public let overall: Effect
+    public let programs: [ProgramEffect]
+
+    /// The effect on `program`, if it has any counted session.
+    public subscript(program: String) -> Effect? { programs.first { $0.program == program }?.effect }
+
+    /// The report for `miga stats --json`, keys sorted.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = (try? encoder.encode(self)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+// MARK: JSON
+
+extension Effect: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case program, enoughData = "enough_data", firstDay = "first_day", days, weekDays = "week_days"
+        case attempts, pauses, consciousExits = "conscious_exits", openings
+        case dismissalRate = "dismissal_rate"
+        case attemptsFirst = "attempts_per_day_first_week", attemptsRecent = "attempts_per_day_recent_week"
+        case attemptsChange = "attempts_change"
+        case openingsFirst = "openings_per_day_first_week", openingsRecent = "openings_per_day_recent_week"
+        case openingsChange = "openings_change"
+        case rebound
+    }
+
+    enum ReboundKeys: String, CodingKey {
+        case gapStart = "gap_start", gapDays = "gap_days", before = "attempts_per_day_before"
+        case after = "attempts_per_day_after", daysBefore = "days_before", daysAfter = "days_after", flagged
+    }
+
+    /// Rates as fractions to 3 decimals, figures a day to 2, null when not available.
+    public func encode(to encoder: Encoder) throws {
+        try encode(to: encoder, program: nil)
+    }
+
+    func encode(to encoder: Encoder, program: String?) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(program, forKey: .program)
+        try container.encode(enoughData, forKey: .enoughData)
+        try container.encode(firstDay?.description, forKey: .firstDay)
+        try container.encode(days, forKey: .days)
+        try container.encode(Self.weekDays, forKey: .weekDays)
+        try container.encode(totals.attempts, forKey: .attempts)
+        try container.encode(totals.pauses, forKey: .pauses)
+        try container.encode(totals.exits, forKey: .consciousExits)
+        try container.encode(totals.openings, forKey: .openings)
+        try container.encode(dismissal.map { Self.rounded($0.rate, to: 3) }, forKey: .dismissalRate)
+        try container.encode(attempts.map { Self.rounded($0.firstWeekPerDay, to: 2) }, forKey: .attemptsFirst)
+        try container.encode(attempts.map { Self.rounded($0.recentWeekPerDay, to: 2) }, forKey: .attemptsRecent)
+        try container.encode(attempts?.change.map { Self.rounded($0, to: 3) }, forKey: .attemptsChange)
+        try container.encode(openings.map { Self.rounded($0.firstWeekPerDay, to: 2) }, forKey: .openingsFirst)
+        try container.encode(openings.map { Self.rounded($0.recentWeekPerDay, to: 2) }, forKey: .openingsRecent)
+        try container.encode(openings?.change.map { Self.rounded($0, to: 3) }, forKey: .openingsChange)
+        if let rebound {
+            var nested = container.nestedContainer(keyedBy: ReboundKeys.self, forKey: .rebound)
+            try nested.encode(rebound.gapStart.description, forKey: .gapStart)
+            try nested.encode(rebound.gapDays, forKey: .gapDays)
+            try nested.encode(Self.rounded(rebound.perDayBefore, to: 2), forKey: .before)
+            try nested.encode(Self.rounded(rebound.perDayAfter, to: 2), forKey: .after)
+            try nested.encode(rebound.daysBefore, forKey: .daysBefore)
+            try nested.encode(rebound.daysAfter, forKey: .daysAfter)
+            try nested.encode(rebound.flagged, forKey: .flagged)
+        } else {
+            try container.encodeNil(forKey: .rebound)
+        }
+    }
+
+    static func rounded(_ value: Double, to decimals: Int) -> Double {
+        let scale = pow(10, Double(decimals))
+        return (value * scale).rounded() / scale
+    }
+}
+
+extension ProgramEffect: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        try effect.encode(to: encoder, program: program)
+    }
+}
+
+// MARK: The card
+
+/// The effect as a calm plain-text card for `miga stats`: figures beside
+/// one sec's, in neutral words ("higher", "lower"), never a verdict.
+public struct EffectCard: Equatable, Sendable {
+    public static let defaultTitle = "The effect, as the field measures it"
+    public static let notEnoughData = "not enough data yet (a week of use is needed)"
+
+    public let effect: Effect
+    public let title: String
+
+    public init(_ effect: Effect, title: String = EffectCard.defaultTitle) {
+        self.effect = effect
+        self.title = title
+    }
+
+    /// The overall card, then one per program when there are several.
+    public static func lines(_ report: EffectReport, width: Int) -> [String] {
+        var lines = EffectCard(report.overall).lines(width: width)
+        guard report.programs.count > 1 else { return lines }
+        for program in report.programs {
+            lines.append("")
+            lines += EffectCard(program.effect, title: "The effect on \(printable(program.program))").lines(width: width)
+        }
+        return lines
+    }
+
+    /// Lines of at most `width` cells: a label column beside the figures,
+    /// or above them when the terminal is narrow.
+    public func lines(width: Int) -> [String] {
+        let width = max(1, width)
+        var lines = TextWrap.lines(title, width: width)
+        let margin = width > 10 ? "  " : ""
+        guard effect.enoughData else {
+            return lines + TextWrap.lines(Self.notEnoughData, width: width - margin.count).map { margin + $0 }
+        }
+        let sideBySide = width - margin.count - Self.labelWidth >= 36
+        for row in rows() {
+            let indent = sideBySide ? margin + String(repeating: " ", count: Self.labelWidth)
+                : margin + (width > 12 ? "  " : "")
+            let room = max(1, width - indent.count)
+            let joined = row.segments.joined(separator: " · ")
+            let values = CellWidth.of(joined) <= room ? [joined]
+                : row.segments.flatMap { TextWrap.lines($0, width: room) }
+            if sideBySide {
+                let label = margin + row.label + String(repeating: " ", count: Self.labelWidth - row.label.count)
+                lines.append(label + values[0])
+                lines += values.dropFirst().map { indent + $0 }
+            } else {
+                lines += TextWrap.lines(row.label, width: max(1, width - margin.count)).map { margin + $0 }
+                lines += values.map { indent + $0 }
+            }
+        }
+        return lines
+    }
+
+    static let labelWidth = 18
+
+    /// A row's label and its figures, which may go on lines of their own.
+    func rows() -> [(label: String, segments: [String])] {
+        let study = "one sec's study: \(Self.percent(Effect.fieldStudyDismissal)) %"
+        let dismissed = effect.dismissal.map { ["\(Self.percent($0.rate)) % of pauses (\(study))", "\($0.days) days"] }
+            ?? ["no pauses yet (\(study))", "\(effect.days) days"]
+        return [
+            ("dismissed", dismissed),
+            ("attempts a day", comparison(effect.attempts, study: Effect.fieldStudyAttemptsChange, suffix: " after six weeks")),
+            ("openings a day", comparison(effect.openings, study: Effect.fieldStudyOpeningsChange, suffix: "")),
+            ("after a break", [rebound()]),
+        ]
+    }
+
+    func comparison(_ comparison: Effect.WeekComparison?, study: Double, suffix: String) -> [String] {
+        guard let comparison else { return [Self.notEnoughData] }
+        let first = Self.perDay(comparison.firstWeekPerDay)
+        let recent = Self.perDay(comparison.recentWeekPerDay)
+        if let change = comparison.change {
+            return ["\(first) → \(recent) (\(Self.signedPercent(change))) since your first week",
+                    "one sec: \(Self.signedPercent(study))\(suffix)"]
+        }
+        if !comparison.comparable, let from = effect.comparableFrom {
+            return ["\(first) in your first week", "compared from \(from)"]
+        }
+        return ["\(first) → \(recent) since your first week", "none in your first week to compare with"]
+    }
+
+    func rebound() -> String {
+        guard let rebound = effect.rebound else { return "no break of \(Effect.shortestGap) days or more" }
+        let gap = "\(rebound.gapDays) days without MIGA from \(rebound.gapStart)"
+        guard rebound.daysAfter > 0 else { return gap + ": the days after it are still to come" }
+        let comparison = rebound.flagged ? "higher" : rebound.perDayAfter < rebound.perDayBefore ? "lower" : "the same"
+        return gap + ": \(Self.perDay(rebound.perDayAfter)) a day in the \(Self.days(rebound.daysAfter)) after, "
+            + "\(Self.perDay(rebound.perDayBefore)) in the \(Self.days(rebound.daysBefore)) before — \(comparison)"
+    }
+
+    static func days(_ count: Int) -> String { count == 1 ? "day" : "\(count) days" }
+
+    static func perDay(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func percent(_ fraction: Double) -> Int { wholeNumber(fraction * 100) }
+
+    /// "−37 %", "+12 %", "0 %": the minus sign for a decrease, plus for an increase.
+    static func signedPercent(_ fraction: Double) -> String {
+        let value = percent(fraction)
+        return value < 0 ? "−\(-value) %" : value > 0 ? "+\(value) %" : "0 %"
+    }
+}

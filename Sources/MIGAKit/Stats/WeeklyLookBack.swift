@@ -1,0 +1,54 @@
+import Foundation
+
+/// When the weekly look back goes out: once a week, with the first miga run
+/// after Monday 09:00 local (a command, a pause once it has ended, or the
+/// `miga sync` timer). The week it was last sent for is kept in the store,
+/// claimed in one transaction, so two runs at the same moment send it once.
+/// A new history starts counting from its first run: the first look back
+/// comes the Monday after, when there is a week to look back on.
+public enum WeeklyLookBack {
+    static let metaKey = "weekly_review_sent"
+    /// Monday, 09:00 local.
+    static let hour = 9
+
+    /// The latest Monday 09:00 at or before `now`, as the Monday's local day
+    /// and the instant.
+    static func due(before now: Date, in timeZone: TimeZone) -> (monday: LocalDay, at: Date) {
+        let today = LocalDay(now, in: timeZone)
+        // 1970-01-01, day 0, was a Thursday: (number + 3) mod 7 is 0 on Mondays.
+        var monday = LocalDay(number: today.number - ((today.number + 3) % 7 + 7) % 7)
+        var at = monday.start(in: timeZone).addingTimeInterval(Double(hour) * 3600)
+        if at > now {
+            monday = LocalDay(number: monday.number - 7)
+            at = monday.start(in: timeZone).addingTimeInterval(Double(hour) * 3600)
+        }
+        return (monday, at)
+    }
+
+    /// Whether this run is the one to send this week's look back: claims the
+    /// week in the store when so. The first run of a history claims without sending.
+    static func claim(in store: SessionStore, now: Date, timeZone: TimeZone) throws -> Bool {
+        let week = due(before: now, in: timeZone).monday.number
+        return try store.immediate { db in
+            let sent = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [metaKey]).flatMap { Int($0) }
+            guard sent == nil || sent! < week else { return false }
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [metaKey, String(week)])
+            return sent != nil
+        }
+    }
+
+    /// Sends the look back if it is due and there was a week to look back on:
+    /// a notification, waited for a moment at most. Returns what was sent.
+    @discardableResult
+    public static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: TimeZone = .current,
+                                 notifier: Notifier, wait: Double = 0.4) -> WeeklyReview? {
+        guard config.weeklyReview, config.notifications, (try? claim(in: store, now: now, timeZone: timeZone)) == true,
+              let tallies = try? store.dayTallies(in: timeZone) else { return nil }
+        let kinds = config.programs.mapValues { config.kinds(for: $0).map(\.rawValue) }
+        guard let review = WeeklyReview.compose(tallies: tallies, today: LocalDay(now, in: timeZone), kindsInUse: kinds) else {
+            return nil
+        }
+        _ = notifier.post(DesktopNotification(summary: review.summary, body: review.body)).wait(seconds: wait)
+        return review
+    }
+}

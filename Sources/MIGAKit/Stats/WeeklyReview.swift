@@ -1,0 +1,99 @@
+import Foundation
+
+/// The weekly look back, as the text of a notification: the week's attempts
+/// and conscious exits, the change in openings since the first week, and at
+/// most one gentle suggestion where the pause seems to help less lately.
+public struct WeeklyReview: Equatable, Sendable {
+    public static let title = "Your week with MIGA"
+    /// The fewest pauses on each side of a fading comparison.
+    public static let fadingPauses = 5
+    /// The fall in exit rate, in percentage points, that counts as fading.
+    public static let fadingPoints = 10
+
+    public let summary: String
+    public let body: String
+
+    public init(summary: String = WeeklyReview.title, body: String) {
+        self.summary = summary
+        self.body = body
+    }
+
+    /// The review of the 7 days ending yesterday, or nil when they held no
+    /// attempt. `kindsInUse`: each program's pause kinds (raw values).
+    public static func compose(tallies: [DayTally], today: LocalDay, kindsInUse: [String: [String]] = [:]) -> WeeklyReview? {
+        let week = (today.number - Effect.weekDays)...(today.number - 1)
+        let thisWeek = tallies.filter { week.contains($0.day.number) }
+        let attempts = thisWeek.reduce(0) { $0 + $1.attempts }
+        guard attempts > 0 else { return nil }
+        let exits = thisWeek.reduce(0) { $0 + $1.exits }
+        var line = "\(counted(attempts, "attempt")), \(counted(exits, "conscious exit"))"
+        if let change = Effect.measure(tallies, today: today).overall.openings?.change {
+            let points = wholeNumber(change * 100)
+            line += points == 0 ? ", openings level with your first week"
+                : ", openings \(points < 0 ? "down" : "up") \(abs(points)) % from your first week"
+        }
+        var lines = [line]
+        if let fading = fading(tallies, week: week), let suggestion = suggestion(for: fading, kinds: kindsInUse[fading.program]) {
+            lines.append(suggestion)
+        }
+        return WeeklyReview(body: lines.joined(separator: "\n"))
+    }
+
+    /// A program whose pauses end in an exit less often lately.
+    struct Fading {
+        let program: String
+        let before: (exits: Int, pauses: Int)
+        let lately: (exits: Int, pauses: Int)
+        var rateBefore: Double { Double(before.exits) / Double(before.pauses) }
+        var rateLately: Double { Double(lately.exits) / Double(lately.pauses) }
+    }
+
+    /// The program whose exit rate fell most, of those where it fell by at
+    /// least `fadingPoints` between all the days before `week` and `week`,
+    /// with `fadingPauses` pauses or more on each side.
+    static func fading(_ tallies: [DayTally], week: ClosedRange<Int>) -> Fading? {
+        var sides: [String: (before: (exits: Int, pauses: Int), lately: (exits: Int, pauses: Int))] = [:]
+        for tally in tallies where tally.day.number <= week.upperBound {
+            var side = sides[tally.program] ?? ((0, 0), (0, 0))
+            if week.contains(tally.day.number) {
+                side.lately = (side.lately.exits + tally.exits, side.lately.pauses + tally.pauses)
+            } else {
+                side.before = (side.before.exits + tally.exits, side.before.pauses + tally.pauses)
+            }
+            sides[tally.program] = side
+        }
+        return sides.compactMap { program, side -> Fading? in
+            let (before, lately) = side
+            guard before.pauses >= fadingPauses, lately.pauses >= fadingPauses else { return nil }
+            // In whole numbers, so that 45 % to 35 % is exactly ten points.
+            let fall = 100 * (before.exits * lately.pauses - lately.exits * before.pauses)
+            guard fall >= fadingPoints * before.pauses * lately.pauses else { return nil }
+            return Fading(program: program, before: before, lately: lately)
+        }
+        .sorted { ($1.rateBefore - $1.rateLately, $0.program) < ($0.rateBefore - $0.rateLately, $1.program) }
+        .first
+    }
+
+    /// The suggestion of a typed pause, unless the program has one already:
+    /// then there is nothing to add.
+    static func suggestion(for fading: Fading, kinds: [String]?) -> String? {
+        let kinds = kinds ?? []
+        guard !kinds.contains("type") else { return nil }
+        // No kinds chosen means the default, the breathing pause.
+        let suggested = (kinds.isEmpty ? ["breathe"] : kinds) + ["type"]
+        let name = printable(fading.program)
+        let rates = "\(wholeNumber(fading.rateLately * 100)) % from \(wholeNumber(fading.rateBefore * 100)) %"
+        return "\(name.prefix(1).uppercased() + name.dropFirst())'s pauses end in an exit less often lately (\(rates)). "
+            + "A typed pause may help: miga protect \(shellWord(name)) --kinds \(suggested.joined(separator: ","))"
+    }
+
+    /// `program` as one word for the shell: as it is when it is plain, else in single quotes.
+    static func shellWord(_ program: String) -> String {
+        let plain = !program.isEmpty && program.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._+-@:/".unicodeScalars.contains($0))
+        }
+        return plain ? program : "'" + program.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The kinds of pause through the built binary in tmux: a typed line typed
+/// key by key (a paste refused, bracketed or not), an alternative chosen and
+/// celebrated through a real notification server, the kind recorded; the
+/// weekly look back reaching the server once.
+@Suite(.serialized) struct PauseKindsEndToEndTests {
+    let sandbox = Sandbox()
+
+    func miga(_ arguments: String..., environment: [String: String]? = nil) throws -> (status: Int32, output: String, error: String) {
+        try run(migaBinary, arguments, environment: environment ?? sandbox.environment)
+    }
+
+    @Test func a_typed_pause_opens_the_program_only_after_the_line_is_typed_key_by_key() throws {
+        try sandbox.config("pause_kinds = [\"type\"]\n")
+        #expect(try miga("quotes", "add", "I choose my evening.", "--tag", "mine").status == 0)
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "2", "argv-dump", "--", "opened"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the pause, saying a line comes") { $0.contains("after a short line typed back") }
+        #expect(try sandbox.sessions().first?.kind == .type)
+        try tmux.waitForScreen("the end of the countdown") { $0.contains("the choice is yours") }
+        try tmux.send("p")
+        try tmux.waitForScreen("the line to type") { $0.contains("▏I choose my evening.") && $0.contains("Type the line to open Argv-dump") }
+        // Pasted, all at once: it does not count.
+        try tmux.send("-l", "I choose")
+        try tmux.waitForScreen("the paste refused") { $0.contains("Pasted text does not count") && $0.contains("▏I choose my evening.") }
+        // Pasted in brackets, as a terminal pastes: nothing either.
+        _ = try tmux.tmux(["set-buffer", "I choose my evening."])
+        _ = try tmux.tmux(["paste-buffer", "-p"])
+        try tmux.waitForScreen("the bracketed paste refused") { $0.contains("Pasted text does not count") && $0.contains("▏I choose my evening.") }
+        // Keys as a hand types them: tens of milliseconds apart, never in a burst.
+        func type(_ text: String) throws {
+            for character in text {
+                usleep(40_000)
+                try tmux.send("-l", String(character))
+            }
+        }
+        // A mistake is forgiven: the cursor waits at it.
+        try type("Ix")
+        try tmux.waitForScreen("a gentle not quite") { $0.contains("Not quite") && $0.contains("I▏ choose my evening.") }
+        try type(" choose my evening.")
+        try tmux.waitForScreen("the line typed") { $0.contains("Typed — Enter opens Argv-dump") }
+        #expect(sandbox.read("argv") == nil)
+        try tmux.send("Enter")
+        #expect(try sandbox.status() == 7)
+        #expect(sandbox.read("argv") == "opened\0")
+        let row = try #require(try sandbox.sessions().first)
+        #expect(row.outcome == .proceed && row.kind == .type && row.typed == true)
+    }
+
+    @Test func with_nothing_to_type_or_offer_the_pause_breathes_and_says_so() throws {
+        try sandbox.config("pause_kinds = [\"instead\"]\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "30", "argv-dump"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the pause, saying why") { $0.contains("A breathing pause: no alternatives yet") }
+        try tmux.send("e")
+        #expect(try sandbox.status() == 0)
+        #expect(try sandbox.sessions().first?.kind == .breathe)
+    }
+
+    @Test func an_alternative_chosen_is_an_exit_recorded_with_it_and_celebrated() throws {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        try sandbox.config("pause_kinds = [\"instead\"]\n")
+        #expect(try miga("instead", "add", "read ten pages").output == "Added: read ten pages\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: environment)
+        try tmux.waitForScreen("the alternative on offer") { $0.contains("[I] Instead: read ten pages") }
+        try tmux.send("i")
+        #expect(try sandbox.status() == 0)
+        let row = try #require(try sandbox.sessions().first)
+        #expect(row.outcome == .exit && row.kind == .instead && row.alternative == "read ten pages")
+        let log = try eventually("the Notify call") { server.notifyCalls > 0 ? server.monitorLog : nil }
+        // (dbus-monitor prints the string as it is, inner quotes unescaped.)
+        #expect(log.contains("string \"You chose \"read ten pages\" over Argv-dump. This moment is yours.\""), "\(log)")
+        #expect(sandbox.read("argv") == nil)
+        // Carried by the export.
+        let export = try miga("export", "--format", "json").output
+        #expect(export.contains("\"alternative\" : \"read ten pages\"") && export.contains("\"kind\" : \"instead\""), "\(export)")
+    }
+
+    @Test func the_weekly_look_back_reaches_the_notification_server_once_a_week() throws {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        // Three weeks of a history, and last week's look back already sent.
+        let now = Date()
+        var records: [SessionRecord] = []
+        for day in 1...21 {
+            let end = now.addingTimeInterval(-Double(day) * 86_400)
+            records.append(SessionRecord(id: "e\(day)", program: "discord", startedAt: end - 60, endedAt: end, outcome: .exit, kind: .breathe))
+            records.append(SessionRecord(id: "p\(day)", program: "discord", startedAt: end - 30, endedAt: end, outcome: .proceed, kind: .breathe))
+        }
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/data/miga", withIntermediateDirectories: true)
+        let store = try SessionStore(path: sandbox.storePath)
+        try store.insertMissing(records)
+        let thisWeek = WeeklyLookBack.due(before: now, in: TimeZone(identifier: "UTC")!).monday
+        try store.setMeta(WeeklyLookBack.metaKey, String(thisWeek.number - 7))
+        #expect(try miga("list", environment: environment).status == 0)
+        let log = try eventually("the Notify call") { server.notifyCalls > 0 ? server.monitorLog : nil }
+        #expect(log.contains("string \"Your week with MIGA\""), "\(log)")
+        #expect(log.contains("string \"14 attempts, 7 conscious exits"), "\(log)")
+        // Once a week: the next run sends nothing more.
+        #expect(try miga("stats", environment: environment).status == 0)
+        #expect(server.notifyCalls == 1)
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+import Testing
+@testable import MIGAKit
+
+/// The kinds in the store, the files and the config: each pause's kind,
+/// typed line and alternative written and read back, carried by export,
+/// import and sync (old files still import), and the settings checked.
+@Suite struct KindsRecordTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.path + "/miga.sqlite" }
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    func begin(_ store: SessionStore, _ id: String, kinds: [PauseKind], rotation: Rotation, seed: UInt64 = 1) throws -> KindChoice? {
+        var generator = SeededGenerator(seed: seed)
+        guard case .pause(_, _, let kind) = try store.beginLaunch(
+            id: id, program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
+            dayStart: now.addingTimeInterval(-3600), kinds: kinds, rotation: rotation, using: &generator) else { return nil }
+        return kind
+    }
+
+    @Test func each_pause_keeps_its_kind_and_cycle_takes_them_in_turn() throws {
+        let store = try SessionStore(path: path)
+        let first = try #require(try begin(store, "s1", kinds: [.breathe, .type], rotation: .cycle))
+        #expect(first.kind == .breathe)
+        try store.completeSession(sessionID: "s1", outcome: .exit, endedAt: now, PauseProgress(pausedSeconds: 3, deepenCount: 0, quotes: ["a"], kind: .breathe))
+        let second = try #require(try begin(store, "s2", kinds: [.breathe, .type], rotation: .cycle))
+        #expect(second.kind == .type)
+        #expect(second.why == "A typed pause this time: MIGA takes the kinds you chose in turn")
+        try store.completeSession(sessionID: "s2", outcome: .proceed, endedAt: now,
+                                  PauseProgress(pausedSeconds: 9, deepenCount: 0, quotes: ["a"], kind: .type, typed: true))
+        let rows = try store.sessions()
+        #expect(rows.map(\.kind) == [.breathe, .type])
+        #expect(rows.map(\.typed) == [nil, true])
+        #expect(try store.kindRecords(program: "discord") == [.breathe: KindRecord(shown: 1, exits: 1), .type: KindRecord(shown: 1, exits: 0)])
+        // The open row carries its kind from the start, so a killed gateway's pause keeps it.
+        _ = try begin(store, "s3", kinds: [.breathe, .type], rotation: .cycle)
+        #expect(try store.sessions().last?.kind == .breathe)
+    }
+
+    @Test func an_alternative_is_an_exit_recorded_with_it_and_an_ending_in_the_inbox_keeps_it_all() throws {
+        let store = try SessionStore(path: path)
+        try Inbox(besideStoreAt: path).dropEnding(InboxEnding(
+            id: "late", program: "discord", startedAt: now, outcome: .exit, endedAt: now.addingTimeInterval(20),
+            PauseProgress(pausedSeconds: 20, deepenCount: 0, quotes: ["a"], kind: .instead, alternative: "read ten pages"),
+            intention: nil, reason: nil))
+        let reopened = try SessionStore(path: path)
+        _ = store
+        let row = try #require(try reopened.sessions().first)
+        #expect(row.kind == .instead && row.alternative == "read ten pages" && row.outcome == .exit)
+    }
+
+    @Test func a_store_from_before_kinds_counts_its_pauses_as_breathing_ones() throws {
+        // A version 5 store, as the miga before kinds left it.
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            for step in Schema.steps.prefix(5) { try db.execute(sql: step) }
+            try db.execute(sql: "PRAGMA user_version = 5")
+            try db.execute(sql: "INSERT INTO sessions (id, program, started_at, ended_at, outcome) VALUES ('old', 'discord', 1, 2, 'exit')")
+        }
+        let store = try SessionStore(path: path)
+        #expect(try store.sessions().first?.kind == nil)
+        #expect(try store.kindRecords() == [.breathe: KindRecord(shown: 1, exits: 1)])
+    }
+
+    @Test func the_day_tallies_from_sqlite_agree_with_the_records_across_dst() throws {
+        let store = try SessionStore(path: path)
+        var records: [SessionRecord] = []
+        // Around the autumn change in Berlin (2026-10-25): 00:30 and 23:30 local each day.
+        for day in 20...30 {
+            for (hour, minute) in [(0, 30), (23, 30)] {
+                var parts = DateComponents(timeZone: berlin, year: 2026, month: 10, day: day, hour: hour, minute: minute)
+                parts.calendar = Calendar(identifier: .gregorian)
+                let end = try #require(parts.date)
+                let outcome: SessionOutcome = [.exit, .proceed, .passthrough, .abandoned][(day + hour) % 4]
+                records.append(SessionRecord(id: "\(day)-\(hour)", program: day % 2 == 0 ? "discord" : "steam",
+                                             startedAt: end.addingTimeInterval(-30), endedAt: end, outcome: outcome))
+            }
+        }
+        try store.insertMissing(records)
+        let fromStore = try store.dayTallies(in: berlin)
+        #expect(fromStore == DayTally.tallies(from: records, in: berlin))
+        #expect(fromStore.reduce(0) { $0 + $1.attempts } == 22)
+        #expect(Set(fromStore.map(\.day)).count == 11)
+    }
+
+    // MARK: Files
+
+    @Test(arguments: Exchange.Format.allCases)
+    func export_import_and_sync_carry_the_kind_the_typed_line_and_the_alternative(format: Exchange.Format) throws {
+        let sessions = [
+            SessionRecord(id: "t", program: "discord", startedAt: now, endedAt: now + 30, outcome: .proceed, pausedSeconds: 30,
+                          kind: .type, typed: true),
+            SessionRecord(id: "i", program: "discord", startedAt: now + 60, endedAt: now + 70, outcome: .exit, pausedSeconds: 10,
+                          kind: .instead, alternative: "read ten pages, \"slowly\""),
+        ]
+        let back = try Exchange.decode(Exchange.encode(sessions, as: format, localDevice: "d"), localDevice: "d", now: testNow)
+        #expect(back == sessions)
+        let line = Exchange.line(sessions[1], localDevice: "d")
+        #expect(line.contains("\"kind\":\"instead\""))
+        let synced = Sync.parse(line + "\n", device: "d", localDevice: "e", now: testNow).records
+        #expect(synced.first?.alternative == "read ten pages, \"slowly\"")
+    }
+
+    @Test func an_export_from_before_kinds_still_imports() throws {
+        let csv = "id,program,started_at,ended_at,outcome,paused_seconds,deepen_count,quotes,device,reason,intention,origin\r\n"
+            + "x,discord,2027-01-15T08:00:00.000Z,2027-01-15T08:01:00.000Z,exit,60,0,zen-001,d,,,\r\n"
+        let row = try #require(try Exchange.decode(csv, localDevice: "d", now: testNow).first)
+        #expect(row.kind == nil && row.typed == nil && row.alternative == nil)
+        let json = "{\"format\":\"miga-sessions\",\"version\":1,\"sessions\":[{\"id\":\"y\",\"program\":\"discord\",\"started_at\":\"2027-01-15T08:00:00.000Z\",\"outcome\":\"proceed\",\"paused_seconds\":5,\"deepen_count\":0,\"quotes\":[],\"device\":\"d\"}]}"
+        #expect(try Exchange.decode(json, localDevice: "d", now: testNow).first?.kind == nil)
+    }
+
+    @Test func impossible_kinds_are_refused_naming_the_record() {
+        func json(_ fields: String, outcome: String = "exit") -> String {
+            "{\"format\":\"miga-sessions\",\"version\":1,\"sessions\":[{\"id\":\"y\",\"program\":\"discord\",\"started_at\":\"2027-01-15T08:00:00.000Z\",\"outcome\":\"\(outcome)\",\"paused_seconds\":5,\"deepen_count\":0,\"quotes\":[],\"device\":\"d\",\(fields)}]}"
+        }
+        #expect(throws: MigaError(dataError: "session 1: a kind (breathe, type, intention, instead) belongs to a pause only, not \"juggle\" on exit")) {
+            try Exchange.decode(json("\"kind\":\"juggle\""), localDevice: "d", now: testNow)
+        }
+        #expect(throws: MigaError(dataError: "session 1: a kind (breathe, type, intention, instead) belongs to a pause only, not \"type\" on passthrough")) {
+            try Exchange.decode(json("\"kind\":\"type\"", outcome: "passthrough"), localDevice: "d", now: testNow)
+        }
+        #expect(throws: MigaError(dataError: "session 1: typed belongs to a pause of the kind type only")) {
+            try Exchange.decode(json("\"kind\":\"breathe\",\"typed\":true"), localDevice: "d", now: testNow)
+        }
+        #expect(throws: MigaError(dataError: "session 1: an alternative belongs to an exit only, not to proceed")) {
+            try Exchange.decode(json("\"alternative\":\"walk\"", outcome: "proceed"), localDevice: "d", now: testNow)
+        }
+    }
+
+    // MARK: Settings
+
+    @Test func pause_kinds_and_rotate_are_read_globally_and_per_program() {
+        let loaded = ConfigLoader.parse("""
+            pause_kinds = ["breathe", "type"]
+            rotate = "cycle"
+            weekly_review = false
+
+            [programs.discord]
+            pause_kinds = ["instead"]
+            rotate = "off"
+            """, file: "config.toml")
+        #expect(loaded.problems.isEmpty)
+        let config = loaded.config
+        #expect(config.pauseKinds == [.breathe, .type] && config.rotate == .cycle && !config.weeklyReview)
+        let discord = config.settings(for: "discord")
+        #expect(config.kinds(for: discord) == [.instead] && config.rotation(for: discord) == .off)
+        let steam = config.settings(for: "steam")
+        #expect(config.kinds(for: steam) == [.breathe, .type] && config.rotation(for: steam) == .cycle)
+    }
+
+    @Test func an_unknown_or_empty_list_of_kinds_is_reported_with_its_line_and_the_defaults_used() {
+        let loaded = ConfigLoader.parse("""
+            pause = 30
+            pause_kinds = ["breathe", "juggle"]
+
+            [programs.discord]
+            pause_kinds = []
+            rotate = "sometimes"
+            """, file: "config.toml")
+        #expect(loaded.config.pauseKinds == PauseKind.defaults)
+        #expect(loaded.config.programs["discord"]?.pauseKinds == nil)
+        #expect(loaded.problems.map(\.description) == [
+            "config.toml:2:1: `pause_kinds` holds \"juggle\", which is no kind of pause (known: \"breathe\", \"type\", \"intention\", \"instead\"); using the defaults [\"breathe\"]",
+            "config.toml:5:1: `programs.discord.pause_kinds` is empty: name at least one of \"breathe\", \"type\", \"intention\", \"instead\"; using the defaults [\"breathe\"]",
+            "config.toml:6:1: `programs.discord.rotate` must be one of \"adaptive\", \"cycle\", \"off\", not \"sometimes\"; using \"adaptive\"",
+        ])
+    }
+
+    // MARK: The weekly look back
+
+    @Test func the_look_back_is_due_from_monday_nine_and_claimed_once_a_week() throws {
+        // 2026-11-23 was a Monday.
+        func at(_ day: Int, _ hour: Int) -> Date {
+            var parts = DateComponents(timeZone: berlin, year: 2026, month: 11, day: day, hour: hour)
+            parts.calendar = Calendar(identifier: .gregorian)
+            return parts.date!
+        }
+        #expect(WeeklyLookBack.due(before: at(23, 10), in: berlin).monday == LocalDay(year: 2026, month: 11, day: 23))
+        #expect(WeeklyLookBack.due(before: at(23, 8), in: berlin).monday == LocalDay(year: 2026, month: 11, day: 16))
+        #expect(WeeklyLookBack.due(before: at(29, 23), in: berlin).monday == LocalDay(year: 2026, month: 11, day: 23))
+        let store = try SessionStore(path: path)
+        // A new history's first run claims without sending; later runs that week send nothing.
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(24, 12), timeZone: berlin))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(26, 12), timeZone: berlin))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 8), timeZone: berlin))
+        #expect(try WeeklyLookBack.claim(in: store, now: at(30, 9), timeZone: berlin))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 10), timeZone: berlin))
+    }
+
+    @Test func the_look_back_goes_out_as_a_notification_only_when_due_and_wanted() throws {
+        let store = try SessionStore(path: path)
+        let monday = Date(timeIntervalSince1970: 1_795_424_400) // 2026-11-23 09:00 in Berlin (UTC+1)
+        var records: [SessionRecord] = []
+        for day in 1...20 {
+            let end = monday.addingTimeInterval(-Double(day) * 86_400 + 3600)
+            records.append(SessionRecord(id: "e\(day)", program: "discord", startedAt: end - 60, endedAt: end, outcome: .exit, kind: .breathe))
+            records.append(SessionRecord(id: "p\(day)", program: "discord", startedAt: end - 30, endedAt: end, outcome: .proceed, kind: .breathe))
+        }
+        try store.insertMissing(records)
+        try store.setMeta(WeeklyLookBack.metaKey, String(LocalDay(year: 2026, month: 11, day: 16).number))
+        let notifier = RecordingNotifier()
+        var config = Config()
+        config.weeklyReview = false
+        #expect(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: berlin, notifier: notifier) == nil)
+        config.weeklyReview = true
+        let sent = try #require(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: berlin, notifier: notifier))
+        #expect(notifier.notifications.map(\.summary) == [sent.summary])
+        #expect(sent.body.hasPrefix("14 attempts, 7 conscious exits"), "\(sent.body)")
+        #expect(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 120, timeZone: berlin, notifier: notifier) == nil)
+        #expect(notifier.notifications.count == 1)
+    }
+
+    // MARK: The list of alternatives
+
+    @Test func the_list_of_alternatives_keeps_notes_refuses_what_cannot_be_shown_and_removes_by_number_or_words() throws {
+        let file = folder.path + "/config/instead.txt"
+        try FileManager.default.createDirectory(atPath: folder.path + "/config", withIntermediateDirectories: true)
+        try "# mine\nread ten pages\r\nbad \u{1B}]52;c;x\u{07} one\n\(String(repeating: "x", count: 81))\n".write(toFile: file, atomically: true, encoding: .utf8)
+        var list = Instead(file: file)
+        #expect(list.items == ["read ten pages"])
+        #expect(list.problems == ["\(file):3: holds a control character; skipped", "\(file):4: longer than 80 characters; skipped"])
+        #expect(try list.add("Go for a walk"))
+        #expect(try !list.add("go for a WALK"))
+        #expect(throws: MigaError(usage: "that alternative holds a control character")) { try list.add("x\u{1B}[2J") }
+        #expect(throws: MigaError.self) { try list.add("   ") }
+        #expect(try list.remove("1") == "read ten pages")
+        #expect(try list.remove("GO FOR A WALK") == "Go for a walk")
+        #expect(throws: MigaError.self) { try list.remove("3") }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasPrefix("# mine\n"))
+        #expect(Instead(file: file).items.isEmpty)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The kinds of pause as the model runs them: a typed line that forgives
+/// mistakes and refuses pastes, an alternative that is an exit, the question
+/// of the kind `intention`. Plain numbers for time, no terminal.
+@Suite struct PauseKindsTests {
+    let quote = Quote.sample("q1", "Quote number 1.")
+
+    func typed(_ line: String = "I choose.", length: Int = 5) -> PauseModel {
+        var session = PauseSession(programName: "Fake", length: length, quote: quote, at: 0)
+        session.kind = .type
+        session.typingTarget = line
+        return PauseModel(session: session, look: PauseLook(motion: false, showTrack: true))
+    }
+
+    /// Keys a hand types: a tenth of a second apart.
+    func type(_ text: String, into pause: inout PauseModel, from start: Double) -> Double {
+        var time = start
+        for character in text {
+            _ = pause.update(.key(character == " " ? .space : .character(character)), at: time)
+            time += 0.1
+        }
+        return time
+    }
+
+    @Test func proceed_opens_the_line_to_type_and_only_the_whole_line_opens_the_program() {
+        var pause = typed()
+        #expect(pause.update(.key(.character("p")), at: 5).isEmpty)
+        #expect(pause.session.isTyping)
+        var time = type("I choo", into: &pause, from: 5.1)
+        #expect(pause.update(.key(.enter), at: time).isEmpty)
+        #expect(pause.session.isNudging)
+        time = type("se.", into: &pause, from: time + 0.1)
+        #expect(pause.session.typedInFull)
+        #expect(pause.update(.key(.enter), at: time) == [.finish(.proceed)])
+        #expect(pause.session.progress.typed == true)
+        #expect(pause.session.progress.kind == .type)
+    }
+
+    @Test func a_mistake_stays_out_and_the_cursor_waits_where_it_happened() {
+        var pause = typed()
+        _ = pause.update(.key(.character("p")), at: 5)
+        let time = type("I x", into: &pause, from: 5.1)
+        #expect(pause.session.typed == "I ")
+        #expect(pause.session.typingMistake)
+        let frame = PauseScreen.frame(pause.session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
+        #expect(frame.text.contains("Not quite — the cursor shows where to go on"))
+        #expect(frame.text.contains("I ▏choose."))
+        _ = type("c", into: &pause, from: time)
+        #expect(pause.session.typed == "I c")
+        #expect(!pause.session.typingMistake)
+    }
+
+    @Test func a_burst_no_hand_types_is_taken_back() {
+        var pause = typed("I choose how I spend it.")
+        _ = pause.update(.key(.character("p")), at: 5)
+        let time = type("I ", into: &pause, from: 5.1)
+        // A paste without bracketing: characters a millisecond apart.
+        for (index, character) in "choose".enumerated() {
+            _ = pause.update(.key(.character(character)), at: time + Double(index) * 0.001)
+        }
+        #expect(pause.session.typed == "I ")
+        #expect(pause.session.pasteRefused)
+        // Two keys pressed together are no paste.
+        _ = pause.update(.key(.character("c")), at: time + 1)
+        _ = pause.update(.key(.character("h")), at: time + 1.002)
+        #expect(pause.session.typed == "I ch")
+        #expect(!pause.session.pasteRefused)
+    }
+
+    @Test func a_bracketed_paste_counts_for_nothing_anywhere_on_the_pause() {
+        var pause = typed("I choose.")
+        _ = pause.update(.key(.character("p")), at: 5)
+        _ = pause.update(.key(.pasteStart), at: 6)
+        _ = type("I choose.", into: &pause, from: 6)
+        _ = pause.update(.key(.pasteEnd), at: 7)
+        #expect(pause.session.typed == "")
+        #expect(pause.session.pasteRefused)
+        #expect(pause.update(.key(.enter), at: 7.1).isEmpty)
+        // On the actions too: a "p" inside a paste is no Proceed.
+        var plain = PauseModel(session: PauseSession(programName: "Fake", length: 1, quote: quote, at: 0),
+                               look: PauseLook(motion: false))
+        _ = plain.update(.key(.pasteStart), at: 2)
+        #expect(plain.update(.key(.character("p")), at: 2).isEmpty)
+        #expect(plain.update(.key(.character("e")), at: 2).isEmpty)
+        _ = plain.update(.key(.pasteEnd), at: 2)
+        #expect(plain.update(.key(.character("p")), at: 2.5) == [.finish(.proceed)])
+    }
+
+    @Test func esc_goes_back_keeping_what_was_typed_and_ctrl_c_exits() {
+        var pause = typed()
+        _ = pause.update(.key(.character("p")), at: 5)
+        let time = type("I c", into: &pause, from: 5.1)
+        _ = pause.update(.key(.escape), at: time)
+        #expect(!pause.session.isTyping)
+        _ = pause.update(.key(.character("p")), at: time + 1)
+        #expect(pause.session.typed == "I c")
+        #expect(pause.update(.key(.backspace), at: time + 1.5).isEmpty)
+        #expect(pause.session.typed == "I ")
+        #expect(pause.update(.key(.control("c")), at: time + 2) == [.finish(.exitToFocus)])
+        // Left without typing it all: recorded as not typed.
+        #expect(pause.session.progress.typed == false)
+    }
+
+    @Test func the_typed_line_comes_before_the_intention_question_when_both_are_asked() {
+        var pause = typed("I choose.")
+        pause.session.asksIntention = true
+        _ = pause.update(.key(.character("p")), at: 5)
+        let time = type("I choose.", into: &pause, from: 5.1)
+        #expect(pause.update(.key(.enter), at: time).isEmpty)
+        #expect(pause.session.isAskingIntention)
+    }
+
+    @Test func the_alternative_is_an_exit_with_one_key_and_only_when_offered() {
+        var session = PauseSession(programName: "Fake", length: 5, quote: quote, at: 0)
+        session.kind = .instead
+        session.alternative = "read ten pages"
+        var pause = PauseModel(session: session, look: PauseLook(motion: false))
+        let frame = PauseScreen.frame(pause.session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
+        #expect(frame.text.contains("[I] Instead: read ten pages"))
+        #expect(pause.update(.key(.character("i")), at: 1) == [.finish(.alternative)])
+        var plain = PauseModel(session: PauseSession(programName: "Fake", length: 5, quote: quote, at: 0), look: PauseLook())
+        #expect(plain.update(.key(.character("i")), at: 1).isEmpty)
+    }
+
+    @Test func an_alternative_from_a_file_cannot_reach_the_terminal_as_a_control_sequence() {
+        var session = PauseSession(programName: "Fake", length: 5, quote: quote, at: 0)
+        session.alternative = "read\u{1B}]52;c;aGk=\u{07}"
+        let frame = PauseScreen.frame(session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
+        #expect(!frame.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func the_intention_kind_asks_while_the_ring_empties() {
+        var session = PauseSession(programName: "Fake", length: 5, quote: quote, at: 0)
+        session.kind = .intention
+        session.asksIntention = true
+        let frame = PauseScreen.frame(session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
+        #expect(frame.text.contains("While the ring empties: what are you opening Fake for?"))
+    }
+
+    @Test func the_actions_and_status_hold_still_when_the_typing_field_opens() {
+        var pause = typed()
+        let size = TerminalSize(columns: 80, rows: 24)
+        let before = PauseScreen.frame(pause.session, size: size, look: PauseLook()).text.split(separator: "\n", omittingEmptySubsequences: false)
+        _ = pause.update(.key(.character("p")), at: 5)
+        let after = PauseScreen.frame(pause.session, size: size, look: PauseLook()).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = { (lines: [Substring], text: String) in lines.firstIndex { $0.contains(text) } }
+        #expect(row(before, "Exit to Focus") != nil)
+        #expect(row(before, "Exit to Focus") == row(after, "I choose."))
+        #expect(before.count == after.count)
+    }
+
+    // MARK: The line
+
+    @Test func the_line_is_a_sentence_of_the_quote_that_any_keyboard_types() {
+        let quote = Quote.sample("q", "“Sort it quickly — this part is yours.” Then rest. A sentence that is far too long to type back on a pause screen at all.")
+        #expect(TypedLine.sentences(of: quote.text) == ["Sort it quickly - this part is yours."])
+        var generator = SeededGenerator(seed: 1)
+        #expect(TypedLine.choose(quote: quote, own: [], using: &generator) == "Sort it quickly - this part is yours.")
+        #expect(TypedLine.choose(quote: quote, own: ["I choose my evening."], using: &generator) == "I choose my evening.")
+        #expect(TypedLine.choose(quote: Quote.sample("x", "Été à Noël, très."), own: [], using: &generator) == nil)
+    }
+
+    @Test func keys_mark_a_bracketed_paste() {
+        let keys = KeyDecoder().decode(Array("\u{1B}[200~p\u{1B}[201~e".utf8))
+        #expect(keys == [.pasteStart, .character("p"), .pasteEnd, .character("e")])
+    }
+}
