@@ -40,6 +40,13 @@ public struct Config: Equatable, Sendable {
         settings.rotate ?? rotate
     }
 
+    /// The kinds `program`'s pauses show (everyone's, when nil), and whether
+    /// MIGA learns among them: what the table of kinds in the stats is about.
+    public func kindsInUse(program: String?) -> (kinds: [PauseKind], learns: Bool) {
+        let settings = program.map { self.settings(for: $0) }
+        return (settings.map(kinds(for:)) ?? pauseKinds, (settings.map(rotation(for:)) ?? rotate) == .adaptive)
+    }
+
     /// The protected program that is the Flatpak app `appID`, if any.
     public func program(flatpak appID: String) -> ProgramSettings? {
         programs.values.sorted { $0.command < $1.command }.first { $0.flatpak == appID }

@@ -140,7 +140,7 @@ public struct ProgramSetting: Sendable {
         ProgramSetting(
             key: "pause_kinds", noun: "the kinds of pause", example: "[\"breathe\", \"type\"]",
             comment: "this program's own: breathe, type (a line typed back), intention, instead",
-            read: { value, settings in kinds(value) { settings.pauseKinds = $0 } },
+            read: { value, settings in kinds(value, otherwise: "using the top-level pause_kinds") { settings.pauseKinds = $0 } },
             isOff: { _ in false },
             // Written only when the program has its own: the summary's top holds everyone's.
             effective: { settings, _ in settings.pauseKinds.map { TOMLLiteral.strings($0.map(\.rawValue)).text } },
@@ -177,9 +177,10 @@ public struct ProgramSetting: Sendable {
     }
 
     /// A list of kinds of pause, each known and none twice; else the problem, and the defaults meanwhile.
-    static func kinds(_ value: TOMLValueConvertible, _ take: ([PauseKind]) -> Void) -> Problem? {
+    static func kinds(_ value: TOMLValueConvertible,
+                      otherwise defaults: String = "using the defaults " + TOMLLiteral.strings(PauseKind.defaults.map(\.rawValue)).text,
+                      _ take: ([PauseKind]) -> Void) -> Problem? {
         let known = PauseKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        let defaults = "using the defaults " + TOMLLiteral.strings(PauseKind.defaults.map(\.rawValue)).text
         guard let array = value.array else {
             return Problem(text: "must be a list of kinds, like [\"breathe\", \"type\"], not \(shown(value))", consequence: defaults)
         }

@@ -17,12 +17,13 @@ public struct Instead: Sendable {
     public static let longest = 80
     /// A list, not a library.
     public static let most = 100
+    static let sizeLimit = 64 << 10
 
     /// Reads the file; a missing file is an empty list, an unreadable one a problem.
     public init(file: String) {
         self.file = file
         do {
-            guard let text = try readTextFile(file, limit: 64 << 10) else { return }
+            guard let text = try readTextFile(file, limit: Self.sizeLimit) else { return }
             for (index, line) in text.lines(omittingEmpty: false).enumerated() {
                 let item = line.trimmingWhitespace()
                 if item.isEmpty || item.hasPrefix("#") { continue }
@@ -60,7 +61,7 @@ public struct Instead: Sendable {
         if let problem = Self.problem(with: item) { throw MigaError(usage: "that alternative \(problem)") }
         if items.contains(where: { Self.same($0, item) }) { return false }
         guard items.count < Self.most else { throw MigaError("the list already holds \(Self.most) alternatives; remove one first") }
-        let current = (try? readTextFile(file, limit: 64 << 10)) ?? nil ?? ""
+        let current = try currentText()
         let separator = current.isEmpty || current.hasSuffix("\n") ? "" : "\n"
         try write(current + separator + item + "\n")
         items.append(item)
@@ -79,13 +80,23 @@ public struct Instead: Sendable {
         } else {
             throw MigaError(usage: "\"\(printable(wanted))\" is not among your alternatives (miga instead list)")
         }
-        let current = (try? readTextFile(file, limit: 64 << 10)) ?? nil ?? ""
+        let current = try currentText()
         // Every other line as it was, notes included.
         let kept = current.lines(omittingEmpty: false).filter { $0.trimmingWhitespace() != item }
         let text = kept.joined(separator: "\n")
         try write(text.isEmpty || text.hasSuffix("\n") ? text : text + "\n")
         items.removeAll { $0 == item }
         return item
+    }
+
+    /// The file as it is now: empty when missing; one that cannot be read
+    /// (too large, not a regular file) is never written over.
+    private func currentText() throws(MigaError) -> String {
+        do {
+            return try readTextFile(file, limit: Self.sizeLimit) ?? ""
+        } catch {
+            throw MigaError("\(error); nothing was changed")
+        }
     }
 
     private func write(_ text: String) throws(MigaError) {

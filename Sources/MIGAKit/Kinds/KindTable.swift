@@ -44,14 +44,16 @@ public struct KindTable: Equatable, Sendable {
     /// Every kind in use and every other kind with a record, in `PauseKind` order.
     public let rows: [Row]
     /// The kind in use with the highest posterior mean (the earlier in `kinds`
-    /// on a tie); nil while no kind in use has been shown.
+    /// on a tie); nil while no kind in use has been shown, and when MIGA
+    /// does not choose among them (`rotate` is `cycle` or `off`).
     public let favoured: PauseKind?
 
-    /// `kinds`: the kinds a person chose, in their order.
-    public init(records: [PauseKind: KindRecord], kinds: [PauseKind]) {
+    /// `kinds`: the kinds a person chose, in their order; `learns`: whether
+    /// MIGA chooses among them by what works (`rotate = "adaptive"`).
+    public init(records: [PauseKind: KindRecord], kinds: [PauseKind], learns: Bool = true) {
         let recorded = records.filter { $0.value.shown > 0 }.keys
         rows = Set(kinds).union(recorded).sorted().map { Row(kind: $0, record: records[$0] ?? KindRecord()) }
-        if kinds.contains(where: { (records[$0]?.shown ?? 0) > 0 }) {
+        if learns, kinds.contains(where: { (records[$0]?.shown ?? 0) > 0 }) {
             var best: (kind: PauseKind, mean: Double)?
             for kind in kinds {
                 let mean = (records[kind] ?? KindRecord()).posterior.mean

@@ -11,10 +11,19 @@ public enum TypedLine {
 
     /// The line to type, or nil when neither the person's lines nor the
     /// quote give one that fits (the pause is then a breathing one).
-    public static func choose(quote: Quote, own: [String], using generator: inout some RandomNumberGenerator) -> String? {
+    /// `asciiOnly`: the terminal is not UTF-8 (a C locale), so it shows
+    /// "café" as "cafe" and cannot send the é: only ASCII lines are asked for.
+    public static func choose(quote: Quote, own: [String], asciiOnly: Bool = false,
+                              using generator: inout some RandomNumberGenerator) -> String? {
+        // The person's own words may hold accents, which their keyboard
+        // types; not symbols, emoji or scripts that an input method commits
+        // several characters at a time (which would look like a paste).
         let lines = own.compactMap { line -> String? in
-            let text = printable(fold(line)).trimmingWhitespace()
-            return (shortest...longest * 2).contains(text.count) ? text : nil
+            let text = fold(line).trimmingWhitespace()
+            let typeable = text.unicodeScalars.allSatisfy {
+                (0x20..<0x7F).contains($0.value) || (!asciiOnly && (0xA0..<0x2000).contains($0.value))
+            }
+            return typeable && (shortest...longest * 2).contains(text.count) ? text : nil
         }
         if let line = lines.randomElement(using: &generator) { return line }
         return sentences(of: quote.text).randomElement(using: &generator)

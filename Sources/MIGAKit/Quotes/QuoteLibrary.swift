@@ -40,6 +40,24 @@ public struct QuoteLibrary: Sendable {
     /// Where `miga quotes add` writes.
     var ownFile: String { folder + "/mine.txt" }
 
+    /// The texts of the quotes tagged `tag` in the file `miga quotes add`
+    /// writes, read alone: a typed pause asks for one of them, and must not
+    /// parse every quote file (a fortune collection) before its first frame.
+    public static func ownTexts(in folder: String, tagged tag: String) -> [String] {
+        let file = QuoteLibrary(bankOnlyIn: folder).ownFile
+        guard let text = (try? readTextFile(file)) ?? nil else { return [] }
+        return QuoteBank.parse(text, file: file).quotes
+            .filter { $0.tags.contains { $0.lowercased() == tag.lowercased() } }
+            .map { $0.verses.joined(separator: " ") }
+    }
+
+    /// Only the folder, for its file names.
+    private init(bankOnlyIn folder: String) {
+        self.folder = folder
+        bank = QuoteBank(quotes: [])
+        problems = []
+    }
+
     /// The person's own quote with this text (as `add` would store it), if there is one.
     public func own(text: String) -> Quote? {
         let text = Self.oneLine(text)

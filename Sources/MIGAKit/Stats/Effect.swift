@@ -275,17 +275,6 @@ public struct EffectCard: Equatable, Sendable {
         self.title = title
     }
 
-    /// The overall card, then one per program when there are several.
-    public static func lines(_ report: EffectReport, width: Int) -> [String] {
-        var lines = EffectCard(report.overall).lines(width: width)
-        guard report.programs.count > 1 else { return lines }
-        for program in report.programs {
-            lines.append("")
-            lines += EffectCard(program.effect, title: "The effect on \(printable(program.program))").lines(width: width)
-        }
-        return lines
-    }
-
     /// Lines of at most `width` cells: a label column beside the figures,
     /// or above them when the terminal is narrow.
     public func lines(width: Int) -> [String] {

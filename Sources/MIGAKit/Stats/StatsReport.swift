@@ -109,7 +109,7 @@ public struct StatsReport: Equatable, Sendable {
     /// Computes the report from `store` as of `now`, counting days in `timeZone`.
     /// - Parameter kinds: the kinds of pause in use (the program's, under --program).
     public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
-                               timeZone: TimeZone, kinds: [PauseKind] = PauseKind.defaults) throws -> StatsReport {
+                               timeZone: TimeZone, kinds: [PauseKind] = PauseKind.defaults, learns: Bool = true) throws -> StatsReport {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let today = LocalDay(now, in: timeZone)
@@ -154,7 +154,7 @@ public struct StatsReport: Equatable, Sendable {
             report.leaks = try store.leaks(since: midnight(daysAgo: span - 1), program: filter.program)
         }
         report.effect = Effect.measure(try store.dayTallies(in: timeZone), today: today)
-        report.kinds = KindTable(records: try store.kindRecords(program: filter.program), kinds: kinds)
+        report.kinds = KindTable(records: try store.kindRecords(program: filter.program), kinds: kinds, learns: learns)
         return report
     }
 }

@@ -212,7 +212,7 @@ public enum Exchange {
         let alternative = record.alternative.flatMap { $0.isEmpty ? nil : $0 }
         if let alternative {
             guard outcome == .exit else { throw fail("an alternative belongs to an exit only, not to \(outcome.rawValue)") }
-            guard alternative.count <= Instead.longest else { throw fail("the alternative is longer than \(Instead.longest) characters") }
+            if let problem = Instead.problem(with: alternative) { throw fail("the alternative \(problem)") }
         }
         // A finished session is counted by its end; one that came without (an
         // abandoned pause) ended when its pause was last seen.

@@ -69,6 +69,8 @@ public final class SessionStore: Sendable {
             let endings = inbox.pendingEndings()
             for (_, ending) in endings {
                 // The row the pause began, completed; or, when it never began, the whole session.
+                // A pause that gave way to an allowance is a pass-through, and those have no kind.
+                let kind = ending.outcome == .passthrough ? nil : ending.kind
                 try db.execute(sql: """
                     INSERT INTO sessions (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes,
                                           intention, reason, kind, typed, alternative)
@@ -77,11 +79,12 @@ public final class SessionStore: Sendable {
                         outcome = excluded.outcome, ended_at = excluded.ended_at, paused_seconds = excluded.paused_seconds,
                         deepen_count = excluded.deepen_count, quotes = excluded.quotes, owner = NULL,
                         intention = excluded.intention, reason = excluded.reason,
-                        kind = COALESCE(excluded.kind, sessions.kind), typed = excluded.typed, alternative = excluded.alternative
+                        kind = CASE WHEN excluded.outcome = 'passthrough' THEN NULL ELSE COALESCE(excluded.kind, sessions.kind) END,
+                        typed = excluded.typed, alternative = excluded.alternative
                     WHERE sessions.outcome IN ('open', 'abandoned')
                     """, arguments: [ending.id, ending.program, ending.startedAt, ending.endedAt, ending.outcome.rawValue,
                                      ending.pausedSeconds, ending.deepenCount, Self.column(ending.quotes), ending.intention,
-                                     ending.reason?.rawValue, ending.kind?.rawValue, ending.typed, ending.alternative])
+                                     ending.reason?.rawValue, kind?.rawValue, ending.typed, ending.alternative])
             }
             let pending = inbox.pending()
             for (_, event) in pending {
@@ -126,11 +129,12 @@ public final class SessionStore: Sendable {
             try db.execute(sql: """
                 UPDATE sessions
                 SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL,
-                    intention = ?, reason = ?, kind = COALESCE(?, kind), typed = ?, alternative = ?
+                    intention = ?, reason = ?, typed = ?, alternative = ?,
+                    kind = CASE WHEN ? = 'passthrough' THEN NULL ELSE COALESCE(?, kind) END
                 WHERE id = ?
                 """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
                                  progress.deepenCount, Self.column(progress.quotes), intention, reason?.rawValue,
-                                 progress.kind?.rawValue, progress.typed, progress.alternative, sessionID])
+                                 progress.typed, progress.alternative, outcome.rawValue, progress.kind?.rawValue, sessionID])
             return db.changesCount > 0
         }
     }

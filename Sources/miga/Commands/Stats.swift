@@ -59,8 +59,8 @@ extension Miga {
                 return
             }
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
-            let kinds = filter.program.map { config.kinds(for: config.settings(for: $0)) } ?? config.pauseKinds
-            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, kinds: kinds)
+            let (kinds, learns) = config.kindsInUse(program: filter.program)
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, kinds: kinds, learns: learns)
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
                 Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")

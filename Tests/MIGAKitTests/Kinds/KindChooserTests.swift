@@ -189,6 +189,14 @@ private struct CountingGenerator: RandomNumberGenerator {
         #expect(KindTable(records: even, kinds: [.breathe, .type]).favoured == .breathe)
     }
 
+    @Test func nothing_is_favoured_when_miga_does_not_choose() {
+        // rotate = "cycle" or "off": the person's order decides, not what works.
+        let table = KindTable(records: records, kinds: [.breathe, .type], learns: false)
+        #expect(table.favoured == nil)
+        #expect(!table.text(width: 80).joined().contains("favours"))
+        #expect(table.rows.count == 2)
+    }
+
     @Test func nothing_is_favoured_before_any_kind_was_shown() {
         #expect(KindTable(records: [:], kinds: [.breathe, .type]).favoured == nil)
         #expect(KindTable(records: [.instead: KindRecord(shown: 4, exits: 4)], kinds: [.breathe, .type]).favoured == nil)

@@ -51,6 +51,34 @@ import Testing
         #expect(row.kind == .instead && row.alternative == "read ten pages" && row.outcome == .exit)
     }
 
+    @Test func a_pause_that_gave_way_to_an_allowance_is_a_pass_through_without_a_kind_and_exports_cleanly() throws {
+        let store = try SessionStore(path: path)
+        _ = try begin(store, "y", kinds: [.type, .breathe], rotation: .off)
+        try store.completeSession(sessionID: "y", outcome: .passthrough, endedAt: now + 5,
+                                  PauseProgress(pausedSeconds: 5, deepenCount: 0, quotes: ["a"], kind: nil, typed: nil), reason: .allowed)
+        try Inbox(besideStoreAt: path).dropEnding(InboxEnding(
+            id: "z", program: "discord", startedAt: now, outcome: .passthrough, endedAt: now + 6,
+            PauseProgress(pausedSeconds: 6, deepenCount: 0, quotes: [], kind: .type), intention: nil, reason: .allowed))
+        let rows = try SessionStore(path: path).sessions()
+        #expect(rows.map(\.kind) == [nil, nil])
+        let export = Exchange.encode(rows, as: .json, localDevice: "d")
+        #expect(try Exchange.decode(export, localDevice: "d", now: testNow).count == 2)
+    }
+
+    @Test func a_list_of_alternatives_that_cannot_be_read_is_never_written_over() throws {
+        let file = folder.path + "/instead.txt"
+        let big = String(repeating: "# a long note\n", count: 6000)
+        try big.write(toFile: file, atomically: true, encoding: .utf8)
+        var list = Instead(file: file)
+        #expect(list.problems.count == 1)
+        #expect(throws: MigaError.self) { try list.add("read ten pages") }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == big)
+        let fifo = folder.path + "/fifo.txt"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var piped = Instead(file: fifo)
+        #expect(throws: MigaError.self) { try piped.add("read ten pages") }
+    }
+
     @Test func a_store_from_before_kinds_counts_its_pauses_as_breathing_ones() throws {
         // A version 5 store, as the miga before kinds left it.
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
@@ -165,7 +193,7 @@ import Testing
         #expect(loaded.config.programs["discord"]?.pauseKinds == nil)
         #expect(loaded.problems.map(\.description) == [
             "config.toml:2:1: `pause_kinds` holds \"juggle\", which is no kind of pause (known: \"breathe\", \"type\", \"intention\", \"instead\"); using the defaults [\"breathe\"]",
-            "config.toml:5:1: `programs.discord.pause_kinds` is empty: name at least one of \"breathe\", \"type\", \"intention\", \"instead\"; using the defaults [\"breathe\"]",
+            "config.toml:5:1: `programs.discord.pause_kinds` is empty: name at least one of \"breathe\", \"type\", \"intention\", \"instead\"; using the top-level pause_kinds",
             "config.toml:6:1: `programs.discord.rotate` must be one of \"adaptive\", \"cycle\", \"off\", not \"sometimes\"; using \"adaptive\"",
         ])
     }

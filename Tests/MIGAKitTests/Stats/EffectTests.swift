@@ -375,17 +375,22 @@ struct History {
         ])
     }
 
+    /// The overall card and each program's, as `miga stats` and `--program` show them.
+    func effectCards(_ report: EffectReport) -> [EffectCard] {
+        [EffectCard(report.overall)] + report.programs.map { EffectCard($0.effect, title: "The effect on \($0.program)") }
+    }
+
     @Test func the_card_never_overflows_and_stays_calm() {
         let cards = [withBreak.measure(today: "2026-10-01"), History().measure(today: "2026-10-01"),
                      changing.measure(today: "2026-09-05")]
         for width in 1...120 {
             for report in cards {
-                for line in EffectCard.lines(report, width: width) {
+                for line in effectCards(report).flatMap({ $0.lines(width: width) }) {
                     #expect(CellWidth.of(line) <= width, "\(width): \(line)")
                 }
             }
         }
-        let text = EffectCard.lines(withBreak.measure(today: "2026-10-01"), width: 80).joined(separator: "\n")
+        let text = effectCards(withBreak.measure(today: "2026-10-01")).flatMap { $0.lines(width: 80) }.joined(separator: "\n")
         #expect(!text.contains("\u{1B}"))
         for word in ["fail", "bad", "worse", "(-", " -"] {
             #expect(!text.lowercased().contains(word), "\(word)")
