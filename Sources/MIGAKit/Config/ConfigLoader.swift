@@ -21,13 +21,21 @@ public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
             .replacingOccurrences(of: "\r", with: "⏎")
     }
 
-    /// Where, and what is wrong, without what MIGA does about it.
-    public var cause: String {
+    /// The file, and the line and column when they are known.
+    public var place: String {
         var place = file
         if let line { place += ":\(line)" }
         if let line, line > 0, let column { place += ":\(column)" }
-        return "\(place): \(message)"
+        return place
     }
+
+    /// Where, and what is wrong, without what MIGA does about it.
+    public var cause: String { "\(place): \(message)" }
+
+    /// For a screen (the hub's notice): what is wrong first, then what MIGA
+    /// does about it, then where, so a narrow window shows the cause and
+    /// the path gives way.
+    public var notice: String { message + (consequence.map { "; " + $0 } ?? "") + " (\(place))" }
 
     public var description: String { cause + (consequence.map { "; " + $0 } ?? "") }
 }

@@ -6,7 +6,8 @@ public enum CountdownRing {
         case empty
         /// The part of the countdown still to run.
         case arc
-        /// Where the ring used to be: a faint track, drawn only where colours can tell it apart.
+        /// Where the ring used to be: a faint track; without colours to tell
+        /// it apart, a thin line, so an emptied ring is never a hole.
         case track
     }
 
@@ -15,7 +16,7 @@ public enum CountdownRing {
         public let kind: Kind
     }
 
-    /// A ring `rows` cells tall and `2 × rows` cells wide. `remaining` (0…1) is
+    /// A ring `rows` cells tall and `2 × rows` cells wide (`showTrack`: colours can tell the track from the arc). `remaining` (0…1) is
     /// the arc still drawn, which empties clockwise from twelve o'clock like a
     /// clock hand sweeping; `thickness` is in dots.
     public static func cells(rows: Int, remaining: Double, thickness: Double, showTrack: Bool) -> [[Cell]] {
@@ -24,15 +25,17 @@ public enum CountdownRing {
         let elapsed = 1 - max(0, min(1, remaining))
         // Layer 0 the arc still to run, layer 1 the track where it was.
         let patterns = BrailleCanvas.patterns(rows: rows, columns: rows * 2, layers: 2) { x, y in
-            guard abs((x * x + y * y).squareRoot() - radius) <= thickness / 2 else { return nil }
+            let distance = abs((x * x + y * y).squareRoot() - radius)
+            guard distance <= thickness / 2 else { return nil }
             var angle = atan2(x, -y) / (2 * .pi)
             if angle < 0 { angle += 1 }
-            return angle >= elapsed ? 0 : 1
+            if angle >= elapsed { return 0 }
+            return showTrack || distance <= 0.5 ? 1 : nil
         }
         return patterns.map { row in
             row.map { cell in
                 if cell[0] != 0 { return Cell(character: BrailleCanvas.character(cell[0]), kind: .arc) }
-                if cell[1] != 0 && showTrack { return Cell(character: BrailleCanvas.character(cell[1]), kind: .track) }
+                if cell[1] != 0 { return Cell(character: BrailleCanvas.character(cell[1]), kind: .track) }
                 return Cell(character: " ", kind: .empty)
             }
         }

@@ -166,7 +166,10 @@ public final class Gateway {
         // Worked out here: the store call below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
-        let kinds = loaded.config.kinds(for: settings)
+        var kinds = loaded.config.kinds(for: settings)
+        // An alternative to offer needs a list: without one, the kind is not
+        // chosen at all (so "cycle" goes on to the next, and the record stays true).
+        if kinds.count > 1, kinds.contains(.instead), Instead(paths: paths).items.isEmpty { kinds.removeAll { $0 == .instead } }
         let rotation = loaded.config.rotation(for: settings)
         // One transaction decides: open at once inside an allowance, or pause with this quote, of this kind.
         let verdict = quotes.attempt({ store, generator in
@@ -180,7 +183,7 @@ public final class Gateway {
         var choice = KindChoice(kind: kinds.first ?? .breathe, why: nil)
         switch verdict {
         case .allowed:
-            for notice in quotes.notices { context.messages("miga: \(notice)") }
+            for notice in quotes.messages { context.messages("miga: \(notice)") }
             return .launch(launch)
         case .pause(let quote, let found, let chosen):
             (firstID, history, choice) = (quote, found, chosen)
@@ -203,29 +206,28 @@ public final class Gateway {
         var session = PauseSession(programName: settings.displayName, length: length, quote: firstQuote,
                                    at: context.time.monotonic())
         session.asksIntention = settings.askIntention
-        if let why = prepare(&session, as: choice) { facts.append(why) }
-        let colors = ColorMode.detect(environment: context.environment)
-        let look = PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: quotes.notices,
+        let capabilities = TerminalCapabilities.detect(environment: context.environment)
+        if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
+        let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
                              context: facts, longerBecause: longerBecause)
+        let nextQuote: (PauseSession) -> Quote = { _ in quotes.next(generator: &self.context.generator) }
+        let onDeepen: (PauseSession) -> Void = { session in try? quotes.store?.recordProgress(sessionID: sessionID, session.progress) }
+        // Another launch of the program that proceeds meanwhile begins an
+        // allowance; this pause then gives way instead of asking twice.
+        let shouldYield: (() -> Bool)? = allowance == nil ? nil : {
+            (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
+        }
         let loop = PauseLoop(
-            session: session, terminal: terminal, time: context.time, look: look, palette: Palette(mode: colors),
+            session: session, terminal: terminal, time: context.time, look: look, palette: Palette(capabilities),
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
-            holdsWhenUnfocused: settings.holdWhenUnfocused,
-            nextQuote: { _ in quotes.next(generator: &self.context.generator) },
-            onDeepen: { session in try? quotes.store?.recordProgress(sessionID: sessionID, session.progress) },
-            // Another launch of the program that proceeds meanwhile begins an
-            // allowance; this pause then gives way instead of asking twice.
-            shouldYield: allowance == nil ? nil : {
-                (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
-            })
+            holdsWhenUnfocused: settings.holdWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
 
-        let ending = loop.run()
+        let ending = show(loop, &session, capabilities: capabilities, quotes: quotes, on: terminal, nextQuote: nextQuote,
+                          onDeepen: onDeepen, shouldYield: shouldYield)
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
         if ending != .firstFrameDrawn, let store = quotes.store {
             _ = try? store.recordLeaks(LeakWatch().look(for: Array(loaded.config.programs.keys)), at: context.time.now())
-            WeeklyLookBack.sendIfDue(config: loaded.config, store: store, now: context.time.now(), timeZone: timeZone,
-                                     notifier: context.notifier ?? LibnotifyNotifier())
         }
         let outcome: SessionOutcome = switch ending {
         case .exitToFocus, .alternative: .exit
@@ -243,6 +245,8 @@ public final class Gateway {
         let reason: PassReason? = ending == .yielded ? .allowed : nil
         var progress = loop.session.progress
         if ending == .alternative { progress.alternative = loop.session.alternative }
+        // A pause that gave way to an allowance is recorded as a pass-through: no pause, no kind.
+        if ending == .yielded { (progress.kind, progress.typed) = (nil, nil) }
         // A finished pause is never lost: when the store is busy past its wait
         // (hundreds of pauses at once), or its row never began, the ending
         // waits in the inbox, and the next process that opens the store writes it.
@@ -265,13 +269,14 @@ public final class Gateway {
 
         switch ending {
         case .exitToFocus, .alternative:
-            let words = celebrate(settings: settings, store: quotes.store, loop: loop, alternative: progress.alternative)
+            let words = celebrate(settings: settings, store: quotes.store, loop: capabilities.dumb ? nil : loop,
+                                  alternative: progress.alternative)
             terminal.leave()
-            context.messages(words.farewell)
+            context.messages(Palette(capabilities).glyphs(words.farewell))
         default:
             terminal.leave()
         }
-        for notice in quotes.notices { context.messages("miga: \(notice)") }
+        for notice in quotes.messages { context.messages(Palette(capabilities).glyphs("miga: \(notice)")) }
 
         switch ending {
         case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
@@ -290,19 +295,20 @@ public final class Gateway {
     /// alternative. A kind with nothing to offer (no line to type, no
     /// alternatives yet) becomes a breathing pause, and the line returned says
     /// so; otherwise it is the chooser's why, when the kind changed.
-    private func prepare(_ session: inout PauseSession, as choice: KindChoice) -> String? {
+    /// `unicode`: whether the terminal shows (and its keyboard types) more than ASCII.
+    private func prepare(_ session: inout PauseSession, as choice: KindChoice, unicode: Bool) -> String? {
         session.kind = choice.kind
         switch choice.kind {
         case .breathe:
             return choice.why
         case .intention:
+            // Asked from the first frame, so the answer forms while the ring empties.
             session.asksIntention = true
+            session.beginIntention(at: session.now)
             return choice.why
         case .type:
-            let own = QuoteLibrary(folder: paths.userQuotesDirectory).bank.quotes
-                .filter { $0.file != nil && $0.tags.contains { $0.lowercased() == TypedLine.ownTag } }
-                .map { $0.verses.joined(separator: " ") }
-            if let line = TypedLine.choose(quote: session.quote, own: own, using: &context.generator) {
+            let own = QuoteLibrary.ownTexts(in: paths.userQuotesDirectory, tagged: TypedLine.ownTag)
+            if let line = TypedLine.choose(quote: session.quote, own: own, asciiOnly: !unicode, using: &context.generator) {
                 session.typingTarget = line
                 return choice.why
             }
@@ -330,17 +336,37 @@ public final class Gateway {
                                    at: context.time.monotonic())
         session.header = header
         session.proceedLabel = proceedLabel
-        let colors = ColorMode.detect(environment: context.environment)
+        let capabilities = TerminalCapabilities.detect(environment: context.environment)
+        let nextQuote: (PauseSession) -> Quote = { _ in quotes.next(generator: &self.context.generator) }
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time,
-            look: PauseLook(motion: !loaded.config.reducedMotion, showTrack: colors != .none, notices: quotes.notices),
-            palette: Palette(mode: colors),
-            nextQuote: { _ in
-                quotes.next(generator: &self.context.generator)
-            })
-        let ending = loop.run()
+            look: PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices),
+            palette: Palette(capabilities), nextQuote: nextQuote)
+        let ending = show(loop, &session, capabilities: capabilities, quotes: quotes, on: terminal, nextQuote: nextQuote)
         terminal.leave()
-        for notice in quotes.notices { context.messages("miga: \(notice)") }
+        for notice in quotes.messages { context.messages("miga: \(notice)") }
+        return ending
+    }
+
+    /// The pause on screen until it ends: the full screen, or for a terminal
+    /// that takes no control sequence (TERM=dumb) the same pause as lines of
+    /// text and a prompt, in the locale's character set, with the same
+    /// endings. `session` and the loop's session end up the same.
+    private func show(_ loop: PauseLoop, _ session: inout PauseSession, capabilities: TerminalCapabilities,
+                      quotes: QuoteDrawer, on terminal: TerminalDevice, nextQuote: @escaping (PauseSession) -> Quote,
+                      onDeepen: @escaping (PauseSession) -> Void = { _ in },
+                      shouldYield: (() -> Bool)? = nil) -> PauseEnding {
+        guard capabilities.dumb else {
+            defer { session = loop.session }
+            return loop.run()
+        }
+        let palette = Palette(capabilities)
+        let write: (String) -> Void = { terminal.write(palette.glyphs($0)) }
+        for notice in quotes.screenNotices { write("⚠ \(printable(notice))\n") }
+        quotes.clearNotices()
+        let ending = LinePause.run(&session, input: 0, signals: terminal.signalDescriptor, output: write,
+                                   time: context.time, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+        loop.replaceSession(session)
         return ending
     }
 
@@ -358,7 +384,8 @@ public final class Gateway {
 
     /// The bloom on screen while the notification goes out; the terminal is
     /// left only after both, and the notification never holds it up for long.
-    private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop,
+    /// `loop`: where the bloom is drawn; nil on a terminal that takes no control sequences.
+    private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop?,
                            alternative: String? = nil) -> CelebrationWords {
         let now = context.time.now()
         let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: context.timeZone ?? .current) })??.current ?? 0
@@ -368,7 +395,7 @@ public final class Gateway {
         let pending = loaded.config.notifications
             ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))
             : nil
-        loop.celebrate(headline: words.headline, detail: words.detail)
+        loop?.celebrate(headline: words.headline, detail: words.detail)
         let waited = context.time.monotonic() - started
         _ = pending?.wait(seconds: Self.notificationDeadline - waited)
         return words

@@ -82,6 +82,9 @@ public final class PauseLoop {
         }
     }
 
+    /// The session as a pause outside this loop left it (the line pause of a dumb terminal).
+    func replaceSession(_ session: PauseSession) { self.session = session }
+
     /// The short celebration after Exit to Focus. Keys are not needed here;
     /// a signal or a closed window cuts it short.
     public func celebrate(headline: String, detail: String) {

@@ -17,8 +17,11 @@ struct PauseModel: ScreenModel {
     /// Ask about once a second whether to give way to an allowance.
     let checksYield: Bool
     private var lastYieldCheck = -Double.infinity
-    /// Inside a bracketed paste: nothing in it is a key pressed.
+    /// Inside a bracketed paste: nothing in it is a key pressed. A paste
+    /// whose end marker never comes ends after a quiet second.
     private var pasting = false
+    private var lastPasted = -Double.infinity
+    static let pasteQuiet = 1.0
     /// The characters typed in quick succession, and where the line stood before them.
     private var burst = (count: 0, typedBefore: 0, last: -Double.infinity)
 
@@ -46,6 +49,7 @@ struct PauseModel: ScreenModel {
             return [.redraw]
         }
         session.advance(to: now)
+        if pasting && input == nil && now - lastPasted > Self.pasteQuiet { pasting = false }
         switch input {
         case .key(let key): return respond(to: key, at: now)
         case .resized: return [.redraw]
@@ -72,6 +76,7 @@ struct PauseModel: ScreenModel {
             return [.redraw]
         case .pasteStart:
             pasting = true
+            lastPasted = now
             if session.isTyping { session.refusePaste(keeping: session.typed.count) }
             return []
         case .pasteEnd:
@@ -81,7 +86,10 @@ struct PauseModel: ScreenModel {
             break
         }
         // Pasted text is not keys pressed: a "p" in it proceeds nowhere.
-        if pasting { return [] }
+        if pasting {
+            lastPasted = now
+            return []
+        }
         if session.isTyping { return typeBack(key, at: now) }
         if session.isAskingIntention { return answer(key, at: now) }
         switch PauseAction(key: key) {
@@ -89,6 +97,9 @@ struct PauseModel: ScreenModel {
             return [.finish(.exitToFocus)]
         case .chooseAlternative:
             return session.alternative == nil ? [] : [.finish(.alternative)]
+        case .wholeQuote:
+            session.showsWholeQuote.toggle()
+            return [.redraw]
         case .deepen:
             return [.perform(.deepen(at: now))]
         case .proceed:
@@ -156,7 +167,8 @@ struct PauseModel: ScreenModel {
         case .control("w"): session.eraseIntention(word: true)
         case .control("u"): session.clearIntention()
         case .enter:
-            if session.answeredIntention != nil { return [.finish(.proceed)] }
+            // An intention pause asks from the start: the answer waits for zero.
+            if session.answeredIntention != nil && session.canProceed { return [.finish(.proceed)] }
             session.nudge(at: now)
         case .escape: session.cancelIntention(at: now)
         case .control("c"), .control("d"): return [.finish(.exitToFocus)]

@@ -2,7 +2,9 @@
 public struct PauseLook: Equatable, Sendable {
     /// Breathing and the bloom; off under reduced motion.
     public var motion: Bool
-    /// Whether colours can tell the ring's faint track from its arc.
+    /// Whether colours can tell the ring's faint track from its arc: when
+    /// they cannot, the track is drawn thinner than the arc, so an emptied
+    /// ring still shows where it was.
     public var showTrack: Bool
     /// Things the person should know (a broken config), shown calmly at the bottom.
     public var notices: [String]
@@ -10,6 +12,11 @@ public struct PauseLook: Equatable, Sendable {
     public var context: [String]
     /// Why this pause is longer than usual, said beside the ring while it counts.
     public var longerBecause: String?
+
+    public init(motion: Bool = true, colors: ColorMode, notices: [String] = [], context: [String] = [],
+                longerBecause: String? = nil) {
+        self.init(motion: motion, showTrack: colors != .none, notices: notices, context: context, longerBecause: longerBecause)
+    }
 
     public init(motion: Bool = true, showTrack: Bool = true, notices: [String] = [], context: [String] = [],
                 longerBecause: String? = nil) {
@@ -37,60 +44,91 @@ public enum PauseScreen {
     public static func frame(_ session: PauseSession, size: TerminalSize, look: PauseLook) -> Frame {
         let width = size.columns
         let measure = max(12, min(width - 8, 60))
-        let quote = fitted(quoteLines(session.quote, measure: measure), maxLines: max(2, size.rows / 3), width: measure)
-        let usualHeight = max(quote.count, min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
-        let attribution = Line.centered(TextWrap.truncate(attributionText(session.quote), width: width - 2), .muted, in: width)
+        let allLines = quoteLines(session.quote, measure: measure)
+        // Room for the quote, reserved by the window's size alone, so that
+        // Deepen never moves the countdown, the status or the actions: a
+        // longer quote is shortened with "…", and `w` shows it whole.
+        let usualHeight = min(max(2, size.rows / 3), min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
         let actions = bottomLines(session, width: width)
-        let status = statusLine(session, width: width, longerBecause: look.longerBecause)
         let context = look.context.map { Line.centered(TextWrap.truncate($0, width: width - 2), .muted, in: width) }
         let notices = look.notices
             .flatMap { TextWrap.lines("⚠ " + $0, width: max(10, width - 4)) }
             .prefix(3)
             .map { Line.centered($0, .notice, in: width) }
 
-        // The most generous arrangement that fits: header and gaps, the largest
-        // ring; then a bar instead of the ring; then no header and no gaps;
-        // last, room for this quote only, letting the ring move when it changes.
+        // The most generous arrangement in which the ring fits: header, gaps
+        // and margins; then without the margins; without the header; without
+        // gaps; with the quote's room cut to two lines. Only when the ring
+        // fits none of them, the same again with a bar.
         let maxRing = max(5, size.rows * 2 / 5)
-        for (header, gap, reserved) in [(true, 1, usualHeight), (false, 1, usualHeight), (false, 0, usualHeight),
-                                        (false, 0, quote.count)] {
-            let fixed = (header ? 1 + context.count + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
-                + (notices.isEmpty ? 0 : gap + notices.count) + 2 * gap
-            let room = size.rows - fixed
-            let ring = ringSizes.first { $0 <= room && $0 <= maxRing && 2 * $0 + 4 <= width } ?? (room >= 1 ? 0 : nil)
-            guard let ring else { continue }
-            let timer = ring > 0 ? ringLines(session, rows: ring, width: width, look: look)
-                                 : [barLine(session, width: width)]
-            let leftover = room - timer.count
-            let aroundRing = min(2, leftover / 6)
-            let top = (leftover - 2 * aroundRing) * 2 / 5
+        let arrangements = [(header: true, gap: 1, margin: 1, reserved: usualHeight), (true, 1, 0, usualHeight),
+                            (false, 1, 0, usualHeight), (false, 0, 0, usualHeight), (false, 0, 0, min(2, usualHeight))]
+        for wantsRing in [true, false] {
+            for (header, gap, margin, reserved) in arrangements {
+                let fixed = (header ? 1 + context.count + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
+                    + (notices.isEmpty ? 0 : gap + notices.count) + 2 * margin
+                let room = size.rows - fixed
+                let ring = wantsRing ? ringSizes.first { $0 <= room && $0 <= maxRing && 2 * $0 + 4 <= width }
+                                     : (room >= 1 ? 0 : nil)
+                guard let ring else { continue }
+                let timer = ring > 0 ? ringLines(session, rows: ring, width: width, look: look)
+                                     : [barLine(session, width: width)]
+                let leftover = room - timer.count
+                let aroundRing = min(2, leftover / 6)
+                let top = (leftover - 2 * aroundRing) * 2 / 5
 
-            var lines: [Line] = Array(repeating: .blank, count: gap + top)
-            if header {
-                lines.append(Line.centered(TextWrap.truncate(session.header, width: width - 2), .faint, in: width))
-                lines += context
+                var lines: [Line] = Array(repeating: .blank, count: margin + top)
+                if header {
+                    lines.append(Line.centered(TextWrap.truncate(session.header, width: width - 2), .faint, in: width))
+                    lines += context
+                    lines += Array(repeating: .blank, count: gap)
+                }
+                let shortened = allLines.count > reserved
+                // `w` shows a shortened quote whole; a quote shown whole already stays as it is.
+                let showsWhole = session.showsWholeQuote && shortened
+                // The quote and the ring, or the whole quote in their place: the same rows either way.
+                let block = reserved + gap + 1 + 2 * (gap + aroundRing) + timer.count
+                if showsWhole {
+                    let whole = fitted(allLines, maxLines: max(1, block - 2), width: measure)
+                    let above = (block - whole.count - 2) / 2
+                    lines += Array(repeating: .blank, count: above)
+                    lines += whole.map { Line.centered($0, .quote, in: width) }
+                    lines.append(.blank)
+                    lines.append(attributionLine(session.quote, hint: "w: back", width: width))
+                    lines += Array(repeating: .blank, count: block - above - whole.count - 2)
+                } else {
+                    let quote = fitted(allLines, maxLines: reserved, width: measure)
+                    let above = (reserved - quote.count) / 2
+                    lines += Array(repeating: .blank, count: above)
+                    lines += quote.map { Line.centered($0, .quote, in: width) }
+                    lines += Array(repeating: .blank, count: reserved - quote.count - above + gap)
+                    lines.append(attributionLine(session.quote, hint: shortened ? "w: the whole quote" : nil, width: width))
+                    lines += Array(repeating: .blank, count: gap + aroundRing)
+                    lines += timer
+                    lines += Array(repeating: .blank, count: gap + aroundRing)
+                }
+                lines.append(statusLine(session, width: width, longerBecause: look.longerBecause, drawsRing: ring > 0 && !showsWhole))
                 lines += Array(repeating: .blank, count: gap)
+                lines += actions
+                if !notices.isEmpty {
+                    lines += Array(repeating: .blank, count: max(gap, size.rows - lines.count - notices.count - gap))
+                    lines += notices
+                }
+                return Frame(size: size, lines: lines)
             }
-            let above = (reserved - quote.count) / 2
-            lines += Array(repeating: .blank, count: above)
-            lines += quote.map { Line.centered($0, .quote, in: width) }
-            lines += Array(repeating: .blank, count: reserved - quote.count - above + gap)
-            lines.append(attribution)
-            lines += Array(repeating: .blank, count: gap + aroundRing)
-            lines += timer
-            lines += Array(repeating: .blank, count: gap + aroundRing)
-            lines.append(status)
-            lines += Array(repeating: .blank, count: gap)
-            lines += actions
-            if !notices.isEmpty {
-                lines += Array(repeating: .blank, count: max(gap, size.rows - lines.count - notices.count - gap))
-                lines += notices
-            }
-            return Frame(size: size, lines: lines)
         }
-        // Smaller than any arrangement: the time, the quote as far as it goes, the keys.
-        let tiny = [barLine(session, width: width)] + actions + quote.map { Line.centered($0, .quote, in: width) }
-        return Frame(size: size, lines: tiny)
+        // Smaller than any arrangement: the time, the keys, the quote as far as it goes.
+        let tiny = [barLine(session, width: width)] + actions + allLines.map { Line.centered($0, .quote, in: width) }
+        return Frame(size: size, lines: Array(tiny.prefix(size.rows)))
+    }
+
+    /// The quote's source and tags; with a key's hint when there is more to see.
+    static func attributionLine(_ quote: Quote, hint: String?, width: Int) -> Line {
+        let text = attributionText(quote)
+        guard let hint else { return Line.centered(TextWrap.truncate(text, width: width - 2), .muted, in: width) }
+        let room = max(0, width - 2 - CellWidth.of(hint) - 3)
+        let source = room >= 8 ? TextWrap.truncate(text, width: room) + " · " : ""
+        return Line.centered([Span(source, .muted), Span(hint, .accentDeep)], in: width)
     }
 
     // MARK: Pieces
@@ -174,7 +212,9 @@ public enum PauseScreen {
         ], in: width)
     }
 
-    static func statusLine(_ session: PauseSession, width: Int, longerBecause: String? = nil) -> Line {
+    /// `drawsRing`: the countdown is the ring, not the bar, and the words say so.
+    static func statusLine(_ session: PauseSession, width: Int, longerBecause: String? = nil, drawsRing: Bool = true) -> Line {
+        let emptied = drawsRing ? "when the ring is empty" : "at zero"
         // Each with a shorter form for narrow windows, so it is never cut.
         let (phrasings, tone): ([String], Tone) =
             session.isTyping
@@ -184,18 +224,20 @@ public enum PauseScreen {
                 : session.needsTyping ? (["Type the line to open \(session.programName)", "Type the line"], .body)
                 : (["Typed — Enter opens \(session.programName)", "Typed — Enter opens it"], .body)
             : session.isAskingIntention
-                ? session.isNudging ? (["A few words first — or Esc to go back", "A few words first"], .accentDeep)
+                ? session.isNudging && session.answeredIntention != nil && !session.canProceed
+                    ? (["Proceed opens \(emptied) — there is no hurry", "Not yet — no hurry"], .accentDeep)
+                : session.isNudging ? (["A few words first — or Esc to go back", "A few words first"], .accentDeep)
                                     : (["What are you opening \(session.programName) for?", "What for?"], .body)
             : session.isHeld && !session.canProceed
                 ? (["Held while you look away — it resumes when you return", "Held while you look away"], .muted)
             : session.canProceed ? (["The pause is complete — the choice is yours", "The choice is yours"], .muted)
             : session.kind == .intention && !session.isNudging
-                ? (["While the ring empties: what are you opening \(session.programName) for?", "What is it for?"], .muted)
+                ? (["While \(drawsRing ? "the ring empties" : "it counts down"): what are you opening \(session.programName) for?", "What is it for?"], .muted)
             : session.needsTyping && !session.isNudging
                 ? (["Proceed opens at zero, after a short line typed back", "Then a line to type"], .muted)
             : !session.isNudging && longerBecause != nil ? ([longerBecause!, "A longer pause this time"], .muted)
-            : session.isNudging ? (["Proceed opens when the ring is empty — there is no hurry", "Not yet — no hurry"], .accentDeep)
-            : (["Proceed opens when the ring is empty", "Proceed opens at zero"], .muted)
+            : session.isNudging ? (["Proceed opens \(emptied) — there is no hurry", "Not yet — no hurry"], .accentDeep)
+            : (["Proceed opens \(emptied)", "Proceed opens at zero"], .muted)
         let text = phrasings.first { CellWidth.of($0) <= width - 2 } ?? TextWrap.truncate(phrasings[1], width: width - 2)
         return Line.centered(text, tone, in: width)
     }

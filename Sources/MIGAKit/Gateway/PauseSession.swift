@@ -7,6 +7,8 @@ public enum PauseAction: Equatable, Sendable {
     case proceed
     /// The alternative on offer, instead of the program (an exit to focus).
     case chooseAlternative
+    /// The whole quote in place of the ring, when it had to be shortened; again to go back.
+    case wholeQuote
 
     /// `e`, `q`, Esc, Ctrl-C → exit to focus; `d`, Space → deepen; `p`, Enter → proceed;
     /// `i` → the alternative.
@@ -14,6 +16,8 @@ public enum PauseAction: Equatable, Sendable {
         switch key {
         case .character("i"), .character("I"):
             self = .chooseAlternative
+        case .character("w"), .character("W"):
+            self = .wholeQuote
         case .character("e"), .character("E"), .character("q"), .character("Q"),
              .escape, .control("c"), .control("d"):
             self = .exitToFocus
@@ -56,6 +60,8 @@ public struct PauseSession: Equatable, Sendable {
     public private(set) var typedInFull = false
     /// A pause of the kind `instead`: the person's alternative on offer.
     public var alternative: String?
+    /// The whole quote is on screen in place of the ring (`w`); the countdown goes on.
+    public var showsWholeQuote = false
     /// The answer being typed, while the question is on screen; nil otherwise.
     public private(set) var intention: String?
     /// The countdown stands still (the window is not focused).
@@ -137,6 +143,7 @@ public struct PauseSession: Equatable, Sendable {
         self.quote = quote
         quotesShown.append(quote.id)
         deepenCount += 1
+        showsWholeQuote = false
         countdownElapsed = 0
         nudgeUntil = -.infinity
     }

@@ -5,17 +5,18 @@ import Foundation
 public struct Home {
     public var context: GatewayContext
     let paths: XDGPaths
+    /// What the terminal can show, looked at once.
+    let palette: Palette
 
     public init(context: GatewayContext) {
         self.context = context
         paths = XDGPaths(environment: context.environment)
+        palette = Palette(TerminalCapabilities.detect(environment: context.environment))
     }
 
     var protection: Protection? {
         context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }
     }
-
-    var palette: Palette { Palette(mode: ColorMode.detect(environment: context.environment)) }
 
     /// Setup (first run: until a program is protected), then the hub.
     public func run(setupFirst: Bool = false) -> GateDecision {
@@ -100,7 +101,7 @@ public struct Home {
                     for line in said.lines { context.messages(line) }
                     return .launch(launch)
                 }
-                if !said.lines.isEmpty { notice = said.lines.map(printable).joined(separator: " ") }
+                if !said.lines.isEmpty { notice = hubNotice(said.lines) }
             case .stats:
                 showStats(on: terminal)
             case .quit, nil:
@@ -108,6 +109,16 @@ public struct Home {
                 return .finish(ExitStatus.success)
             }
         }
+    }
+
+    /// What the gateway said, as the hub's notice, a line each. A config
+    /// problem is said cause first: the gateway says it path first, as a
+    /// terminal's messages go, and a narrow window would show only the path.
+    func hubNotice(_ lines: [String]) -> String {
+        let problems = ConfigLoader.load(from: paths.configFile).problems
+        return lines.map { line in
+            printable(problems.first { "miga: \($0.description)" == line }?.notice ?? line)
+        }.joined(separator: "\n")
     }
 
     /// Lines the gateway said while the hub's screen is up.
@@ -121,11 +132,14 @@ public struct Home {
             ?? Streak(current: 0, best: 0)
     }
 
+    /// The stats as `miga stats` shows them, in a screen that scrolls.
     func showStats(on terminal: TerminalDevice) {
+        let (kinds, learns) = ConfigLoader.load(from: paths.configFile).config.kindsInUse(program: nil)
         guard let store = try? SessionStore(path: paths.storeFile),
-              let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current)
+              let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current,
+                                                    kinds: kinds, learns: learns)
         else { return }
-        var reading = ReadingScreen(lines: StatsScreen.lines(report, width: terminal.size.columns), footer: "any key: back to the hub")
-        _ = MIGAKit.run(&reading, on: terminal, palette: palette)
+        var reader = StatsReader(report: report)
+        _ = MIGAKit.run(&reader, on: terminal, palette: palette)
     }
 }

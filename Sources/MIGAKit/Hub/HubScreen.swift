@@ -70,20 +70,23 @@ public struct HubScreen: InteractiveScreen {
     public func frame(size: TerminalSize) -> Frame {
         let width = size.columns
         let columns = Self.columns(for: width, count: tiles.count)
-        let banner: [Span] = streak.current > 0
-            ? [Span("🔥 "), Span("\(streak.current)-day streak", .accentDeep),
-               Span(streak.best > streak.current ? "  ·  best \(streak.best) days" : "", .muted)]
-            : [Span(streak.best > 0 ? "One conscious exit today starts a new streak  ·  best \(streak.best) days"
-                                    : "Your first conscious exit starts a streak", .muted)]
-        let header = [Line.centered([Span("MIGA", .accentDeep), Span("   ")] + banner, in: width)]
+        let header = headerLines(width: width)
+        var footer = [Line.centered(Self.keys.text(width: width - 2), .muted, in: width)]
+        if let notice {
+            let paragraphs = notice.split(separator: "\n").map(String.init)
+            footer = Self.fitted(paragraphs, width: width - 2, lines: size.rows >= 20 ? 4 : 2).map { Line.centered($0, .quote, in: width) }
+                + [.blank] + footer
+        }
         var body: [Line] = []
         if tiles.isEmpty {
-            body.append(Line.centered("No programs are protected yet.", .quote, in: width))
+            body.append(Line.centered(TextWrap.truncate("No programs are protected yet.", width: width - 2), .quote, in: width))
             body.append(.blank)
-            body.append(Line.centered("miga setup, or: miga protect firefox", .muted, in: width))
+            body += TextWrap.lines("miga setup, or: miga protect firefox", width: width - 2).map { Line.centered($0, .muted, in: width) }
         } else {
             let rows = (tiles.count + columns - 1) / columns
-            let room = max(1, (size.rows - 8) / (Self.tileHeight + 1))
+            // The room ScreenLayout leaves, less a line for the cue.
+            let bodyRows = size.rows - header.count - footer.count - 2
+            let room = max(1, bodyRows / (Self.tileHeight + 1))
             let selectedRow = selection / columns
             let first = min(max(0, selectedRow - room / 2), max(0, rows - room))
             for row in first..<min(rows, first + room) {
@@ -92,13 +95,59 @@ public struct HubScreen: InteractiveScreen {
                 body += tileRow(members, width: width, columns: columns)
             }
             if rows > room {
-                body.append(Line.centered("\(selectedRow + 1) of \(rows) rows", .faint, in: width))
+                let below = rows - first - room
+                let cue = [first > 0 ? "↑ \(first) more row\(first == 1 ? "" : "s")" : nil,
+                           below > 0 ? "↓ \(below) more row\(below == 1 ? "" : "s")" : nil].compactMap { $0 }.joined(separator: "  ·  ")
+                body.append(Line.centered(TextWrap.truncate(cue, width: width - 2), .faint, in: width))
             }
         }
-        let hint = "←↑↓→ or a letter chooses · Enter opens it, after a pause · s stats · q quit"
-        var footer = [Line.centered(TextWrap.truncate(hint, width: width - 2), .muted, in: width)]
-        if let notice { footer = [Line.centered(TextWrap.truncate(notice, width: width - 2), .quote, in: width), .blank] + footer }
         return ScreenLayout.compose(size: size, header: header, body: body, footer: footer)
+    }
+
+    /// The hub's keys: they shorten before any goes, and "s stats · q quit" go last.
+    static let keys = KeyHints([["←↑↓→ or a letter chooses", "←↑↓→ chooses", "←↑↓→"], ["Enter opens it, after a pause", "Enter opens", "Enter"],
+                                ["s stats"], ["q quit"]])
+
+    /// MIGA and the streak on one line: in a narrow window the best streak
+    /// goes first, then the name, then the banner says it shorter; a banner
+    /// still too wide wraps.
+    func headerLines(width: Int) -> [Line] {
+        let best: [Span] = streak.best > streak.current ? [Span("  ·  best \(streak.best) days", .muted)] : []
+        let banner: [Span] = streak.current > 0
+            ? [Span("🔥 "), Span("\(streak.current)-day streak", .accentDeep)]
+            : [Span(streak.best > 0 ? "One conscious exit today starts a new streak" : "Your first conscious exit starts a streak", .muted)]
+        let short = streak.current > 0 ? banner : [Span(streak.best > 0 ? "A conscious exit starts a new streak" : "A conscious exit starts a streak", .muted)]
+        let name = [Span("MIGA", .accentDeep), Span("   ")]
+        for spans in [name + banner + best, name + banner, banner + best, banner, short] {
+            let line = Line.centered(spans, in: width)
+            if line.width <= width - 2 { return [line] }
+        }
+        return Self.fitted([short.map(\.text).joined()], width: width - 2, lines: 2).map { Line.centered($0, .muted, in: width) }
+    }
+
+    /// `paragraphs` in at most `lines` lines of `width`: whole when they fit,
+    /// else each keeps its first lines (one at least, while there is room)
+    /// and ends in "…" where it is cut.
+    static func fitted(_ paragraphs: [String], width: Int, lines budget: Int) -> [String] {
+        let wrapped = paragraphs.map { TextWrap.lines($0, width: width) }
+        var allotted = wrapped.map { _ in 0 }
+        var left = budget
+        // A line each first, in order; then the rest, in order.
+        for index in wrapped.indices where left > 0 {
+            allotted[index] = 1
+            left -= 1
+        }
+        for index in wrapped.indices {
+            let more = min(left, wrapped[index].count - allotted[index])
+            allotted[index] += max(0, more)
+            left -= max(0, more)
+        }
+        return wrapped.indices.flatMap { index -> [String] in
+            let (lines, count) = (wrapped[index], allotted[index])
+            guard count > 0 else { return [] }
+            guard count < lines.count else { return lines }
+            return Array(lines.prefix(count - 1)) + [TextWrap.truncate(lines[(count - 1)...].joined(separator: " "), width: width)]
+        }
     }
 
     /// One row of tiles, each a small rounded card: the glyph, then the name.

@@ -2,11 +2,13 @@ import Foundation
 
 /// The store and the quotes a pause draws from: quotes come through the
 /// store's shuffle bag, remembered across runs, or through a bag of this
-/// run's own when the store fails. What went wrong is kept in `notices`.
+/// run's own when the store fails. What went wrong is kept: the config's
+/// problems, and `notices` for everything else.
 final class QuoteDrawer {
     private(set) var store: SessionStore?
     let quotes: QuotePool
     let pool: [String]
+    private(set) var configProblems: [ConfigProblem]
     var notices: [String]
     private var spareBag = ShuffleBag()
     private let path: String
@@ -15,7 +17,8 @@ final class QuoteDrawer {
     private var rescued = false
 
     init(paths: XDGPaths, loaded: LoadedConfig, now: Date) {
-        notices = loaded.problems.map(\.description)
+        configProblems = loaded.problems
+        notices = []
         path = paths.storeFile
         self.now = now
         do {
@@ -34,6 +37,20 @@ final class QuoteDrawer {
             let more = quotes.problems.count > 1 ? " (and \(quotes.problems.count - 1) more)" : ""
             notices.append("\(problem.description)\(more); those lines are skipped")
         }
+    }
+
+    /// What went wrong, for the screen: a config problem's cause first and
+    /// its place last, so a narrow window shows what is wrong.
+    var screenNotices: [String] { configProblems.map(\.notice) + notices }
+
+    /// What went wrong, for standard error: a config problem as
+    /// `file:line:column: message`, the form editors jump to.
+    var messages: [String] { configProblems.map(\.description) + notices }
+
+    /// Everything said: nothing to say again at the end.
+    func clearNotices() {
+        configProblems = []
+        notices = []
     }
 
     /// The next quote of the bag.

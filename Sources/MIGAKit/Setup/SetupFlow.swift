@@ -79,6 +79,10 @@ public struct SetupFlow: InteractiveScreen {
     public private(set) var addHook = true
     /// Checks a typed command: nil when it can be protected, else why not.
     private let check: @Sendable (String) -> String?
+    /// How far a page's text is scrolled, when it is taller than the window.
+    public private(set) var pageScroll = 0
+    /// The window's size, for how far a page scrolls (nil until the first drawing).
+    private(set) var size: TerminalSize?
 
     public static let pauseRange = 30...300
     static let pauseStep = 15
@@ -112,6 +116,11 @@ public struct SetupFlow: InteractiveScreen {
 
     // MARK: Keys
 
+    public mutating func resize(_ size: TerminalSize) {
+        self.size = size
+        if case .page(let index) = step { pageScroll = min(pageScroll, pageText(index, size: size).lastOffset) }
+    }
+
     public mutating func handle(_ key: Key) -> Result? {
         if key == .control("c") { return .left }
         if field != nil { return typing(key) }
@@ -123,11 +132,23 @@ public struct SetupFlow: InteractiveScreen {
         }
         switch step {
         case .page(let index):
+            // A page taller than the window scrolls; Enter and Space read on
+            // to its end before they turn it, so no page is left half read.
+            let text = size.map { pageText(index, size: $0) }
+            let last = text?.lastOffset ?? 0
             switch key {
+            case .down, .character("j"):
+                pageScroll = min(last, pageScroll + 1)
+            case .up, .character("k"):
+                pageScroll = max(0, pageScroll - 1)
+            case .enter where pageScroll < last, .space where pageScroll < last:
+                pageScroll = min(last, pageScroll + max(1, (text?.rows ?? 1) - 1))
             case .right, .enter, .space, .character("l"):
                 step = index + 1 < Onboarding.pages.count ? .page(index + 1) : .programs
+                pageScroll = 0
             case .left, .backspace, .character("h"):
                 if index > 0 { step = .page(index - 1) }
+                pageScroll = 0
             default: break
             }
         case .programs:

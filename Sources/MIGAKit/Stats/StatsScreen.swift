@@ -9,8 +9,8 @@ public enum StatsScreen {
         var lines: [Line] = [.blank]
         lines += cards(report, width: width)
         lines.append(.blank)
-        lines.append(streakLine(report.streak))
-        if let leaks = leakLine(report) { lines.append(leaks) }
+        lines += streakLines(report.streak, width: width)
+        lines += leakLines(report, width: width)
         lines.append(.blank)
         lines += chart(report.days, width: width)
         if !report.programs.isEmpty {
@@ -27,7 +27,10 @@ public enum StatsScreen {
     static func effectLines(_ report: StatsReport, width: Int) -> [Line] {
         var lines: [Line] = []
         let room = max(20, width - margin.count)
-        if let effect = report.filter.program.flatMap({ report.effect?[$0] }) ?? report.effect?.overall {
+        // Under --program, that program's own (not enough data yet, when it has none).
+        let effect = report.filter.program.map { report.effect?[$0] ?? Effect.measure([], today: report.today).overall }
+            ?? report.effect?.overall
+        if let effect {
             let card = EffectCard(effect, title: report.filter.program.map { "The effect on \(printable($0)), as the field measures it" }
                                   ?? EffectCard.defaultTitle)
             lines.append(.blank)
@@ -143,23 +146,32 @@ public enum StatsScreen {
     // MARK: Streak
 
     /// "3 launches went around the pause this week (2 from dex -a, 1 from bash)": said, never scolded.
-    static func leakLine(_ report: StatsReport) -> Line? {
-        guard !report.leaks.isEmpty else { return nil }
+    static func leakLines(_ report: StatsReport, width: Int) -> [Line] {
+        guard !report.leaks.isEmpty else { return [] }
         let count = report.leaks.count
         let span = report.weekDays == 7 ? "this week" : report.weekDays == 1 ? "today" : "these \(report.weekDays) days"
         let routes = report.leakRoutes.map { "\($0.count) from \($0.route)" }.joined(separator: ", ")
-        return Line([Span(margin + "\(count) launch\(count == 1 ? "" : "es") went around the pause \(span) (\(routes))", .muted)])
+        return wrapped("\(count) launch\(count == 1 ? "" : "es") went around the pause \(span) (\(routes))", width: width, tone: .muted)
     }
 
-    static func streakLine(_ streak: Streak) -> Line {
-        let best = streak.best > 0 ? [Span("  ·  best \(streak.best) day\(streak.best == 1 ? "" : "s")", .muted)] : []
+    static func streakLines(_ streak: Streak, width: Int) -> [Line] {
+        let best = streak.best > 0 ? "  ·  best \(streak.best) day\(streak.best == 1 ? "" : "s")" : ""
         if streak.current > 0 {
-            return Line([Span(margin + "🔥 "), Span("\(streak.current)-day streak", .accentDeep)] + best)
+            let line = Line([Span(margin + "🔥 "), Span("\(streak.current)-day streak", .accentDeep), Span(best, .muted)])
+            return line.width <= width ? [line] : [Line(Array(line.spans.dropLast()))] + wrapped(best.trimmingWhitespace(), width: width, tone: .muted)
         }
         if streak.best > 0 {
-            return Line([Span(margin + "No streak today yet: one conscious exit starts one", .muted)] + best)
+            let line = Line([Span(margin + "No streak today yet: one conscious exit starts one", .muted), Span(best, .muted)])
+            return line.width <= width ? [line]
+                : wrapped("No streak today yet: one conscious exit starts one", width: width, tone: .muted)
+                    + wrapped(best.trimmingWhitespace(), width: width, tone: .muted)
         }
-        return Line([Span(margin + "Your first conscious exit starts a streak.", .muted)])
+        return wrapped("Your first conscious exit starts a streak.", width: width, tone: .muted)
+    }
+
+    /// `text` wrapped inside the margin, so a narrow terminal gets whole words on more lines.
+    static func wrapped(_ text: String, width: Int, tone: Tone = .body) -> [Line] {
+        TextWrap.lines(text, width: max(10, width - margin.count)).map { Line([Span(margin + $0, tone)]) }
     }
 
     // MARK: Chart
@@ -249,8 +261,12 @@ public enum StatsScreen {
             let passes = "\(report.totals.passThroughs) launch\(report.totals.passThroughs == 1 ? "" : "es") went straight through without a terminal; they are not counted as pauses."
             lines += TextWrap.lines(passes, width: measure).map { Line([Span(margin + $0, .muted)]) }
         }
-        if let leaks = leakLine(report) { lines += [.blank, leaks] }
-        lines += [.blank, Line([Span(margin + "Protect a program with:  "), Span("miga protect firefox", .accentDeep)]), .blank]
+        let leaks = leakLines(report, width: width)
+        if !leaks.isEmpty { lines += [.blank] + leaks }
+        let protect = Line([Span(margin + "Protect a program with:  "), Span("miga protect firefox", .accentDeep)])
+        lines += [.blank] + (protect.width <= width ? [protect]
+            : [Line([Span(margin + "Protect a program with:")]), Line([Span(margin + "  "), Span("miga protect firefox", .accentDeep)])])
+        lines.append(.blank)
         return lines
     }
 
@@ -267,22 +283,9 @@ public enum StatsScreen {
         func shade(_ count: Int) -> (Character, Tone) {
             shades[count == 0 ? 0 : count == 1 ? 1 : count == 2 ? 2 : count <= 4 ? 3 : 4]
         }
-        var monthRow = Array(repeating: Character(" "), count: weeks)
-        var lastMonth = 0
-        var free = 0 // the first column a label may use without touching the one before
-        for week in 0..<weeks {
-            let (_, month, _) = LocalDay(number: firstMonday + week * 7).components
-            if month != lastMonth {
-                let name = Array(shortDate(LocalDay(number: firstMonday + week * 7)).prefix(3))
-                if week >= free && week + name.count <= weeks {
-                    for (offset, letter) in name.enumerated() { monthRow[week + offset] = letter }
-                    free = week + name.count + 1
-                }
-                lastMonth = month
-            }
-        }
+        let monthRow = monthLabels(firstMonday: firstMonday, weeks: weeks, room: max(weeks, width - margin.count - 4))
         var lines = [Line([Span(margin + "Conscious exits · the last \(weeks) weeks", .muted)]),
-                     Line([Span(margin + "    " + String(monthRow), .muted)])]
+                     Line([Span(margin + "    " + monthRow, .muted)])]
         let names = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
         for row in 0..<7 {
             var spans = [Span(margin + names[row].rightPadded(to: 4), .muted)]
@@ -296,6 +299,35 @@ public enum StatsScreen {
         }
         lines.append(Line([Span(margin + "    less ", .muted)] + shades.map { Span(String($0.0) + " ", $0.1) } + [Span("more", .muted)]))
         return lines
+    }
+
+    /// The row of month names over a grid of `weeks` columns from `firstMonday`,
+    /// in `room` cells: each name over the first week of its month, or as
+    /// close after it as the name before allows. A month at both ends (a
+    /// grid of 53 weeks is longer than a year) is named at the end, where it
+    /// is now; the last names move left when they would run out of room.
+    static func monthLabels(firstMonday: Int, weeks: Int, room: Int) -> String {
+        var starts: [(week: Int, month: Int)] = []
+        for week in 0..<weeks {
+            let (_, month, _) = LocalDay(number: firstMonday + week * 7).components
+            if starts.last?.month != month { starts.append((week, month)) }
+        }
+        if starts.count > 1, starts.first?.month == starts.last?.month { starts.removeFirst() }
+        let label = 3, spacing = 4 // a name, and the space after it
+        while starts.count > 1 && starts.count * spacing - 1 > room { starts.removeFirst() }
+        var places: [Int] = []
+        for start in starts { places.append(max(start.week, (places.last ?? -spacing) + spacing)) }
+        if let last = places.last, last + label > room {
+            places[places.count - 1] = room - label
+            for index in places.indices.dropLast().reversed() { places[index] = min(places[index], places[index + 1] - spacing) }
+        }
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var row = Array(repeating: Character(" "), count: max(room, weeks))
+        for (start, place) in zip(starts, places) where place >= 0 {
+            for (offset, letter) in names[start.month - 1].enumerated() where place + offset < row.count { row[place + offset] = letter }
+        }
+        while row.last == " " { row.removeLast() }
+        return String(row)
     }
 }
 

@@ -23,7 +23,8 @@ public enum ExitStatus {
         ("1", "a file could not be written; `miga doctor` found a problem"),
         ("the program's own", "after Proceed, MIGA becomes the program, so its status is yours"),
         ("64", "usage error (for example `--pause 0`, an unknown tag or device, a quote that is not yours to remove, "
-            + "`unprotect` of a program that is not protected, or without a terminal and without `--now`)"),
+            + "`unprotect` of a program that is not protected, or without a terminal and without `--now`; "
+            + "the hub or setup where `TERM=dumb`)"),
         ("65", "`miga import` or `miga quotes import` was given a file it cannot read (nothing was imported)"),
         ("69", "no terminal, and the program's `non_interactive` is `deny`"),
         ("126", "the program cannot be executed (a folder, a file without execute permission), or gateways lead back to each other in a loop"),

@@ -42,7 +42,8 @@ public struct FrameRenderer: Sendable {
                 text = TextWrap.truncate(text, width: room)
                 spanWidth = CellWidth.of(text)
             }
-            out += palette.blank + palette.sgr(span.tone) + text
+            // Cut first, then made ASCII when the locale wants it: the cut's "…" too.
+            out += palette.blank + palette.sgr(span.tone) + palette.glyphs(text, tone: span.tone)
             used += spanWidth
         }
         out += palette.blank

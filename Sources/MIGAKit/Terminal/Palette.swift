@@ -17,24 +17,65 @@ public enum ColorMode: Sendable, Equatable {
         if term.contains("256color") { return .ansi256 }
         return .ansi16
     }
+
+    /// `CLICOLOR_FORCE` set and not "0": colours even into a pipe (bixense.com/clicolors).
+    public static func isForced(_ environment: [String: String]) -> Bool {
+        guard let force = environment["CLICOLOR_FORCE"] else { return false }
+        return !force.isEmpty && force != "0" && (environment["NO_COLOR"] ?? "").isEmpty
+    }
 }
 
-/// The light look: a soft pale sheet, slate text, teal accent #00A9B5.
-/// Turns tones into SGR sequences for a colour mode.
+/// The looks of MIGA, turning tones into SGR sequences for a terminal.
+///
+/// - Light (a light or unknown background, 256 colours or more): a soft pale
+///   sheet, slate text, teal accent #00A9B5.
+/// - Dark (a dark background, 256 colours or more): the terminal's own
+///   background, pale text, a lighter teal; no light sheet flashes over it.
+/// - 16 colours: the terminal's own colours, whatever they are. Text in the
+///   default foreground (bold for emphasis), the primary action in reverse
+///   video, and only accents that xterm's standard palette keeps at 3:1 on
+///   both a white and a black background (bright blue, dark grey) for the ring.
+/// - No colour (`NO_COLOR`): bold and faint only.
+/// Without UTF-8 every character drawn passes through `ASCIIText`.
 public struct Palette: Sendable {
     public let mode: ColorMode
     /// Full-screen (the pause) paints the light sheet; inline output (stats,
     /// lists) keeps the person's own background and text colour, adding only
     /// the teal accent and emphasis.
     public let fullScreen: Bool
+    public let background: TerminalBackground
+    /// The locale's character set is UTF-8; if not, text is drawn as ASCII.
+    public let unicode: Bool
 
-    public init(mode: ColorMode, fullScreen: Bool = true) {
+    public init(mode: ColorMode, fullScreen: Bool = true, background: TerminalBackground = .unknown, unicode: Bool = true) {
         self.mode = mode
         self.fullScreen = fullScreen
+        self.background = background
+        self.unicode = unicode
     }
 
+    public init(_ capabilities: TerminalCapabilities, fullScreen: Bool = true) {
+        self.init(mode: capabilities.colors, fullScreen: fullScreen, background: capabilities.background,
+                  unicode: capabilities.unicode)
+    }
+
+    /// The same look for a background learnt from the terminal itself.
+    public func with(background: TerminalBackground) -> Palette {
+        Palette(mode: mode, fullScreen: fullScreen, background: background, unicode: unicode)
+    }
+
+    /// Whether the look depends on the background, not yet known: worth asking the terminal.
+    public var wantsBackground: Bool { fullScreen && background == .unknown && (mode == .trueColor || mode == .ansi256) }
+
+    private var isDark: Bool { background == .dark }
+
     /// Whether the palette paints its own background (the light sheet).
-    public var paintsBackground: Bool { fullScreen && (mode == .trueColor || mode == .ansi256) }
+    public var paintsBackground: Bool { fullScreen && !isDark && (mode == .trueColor || mode == .ansi256) }
+
+    /// `text` as this terminal can show it: ASCII without UTF-8.
+    public func glyphs(_ text: String, tone: Tone = .body) -> String {
+        unicode ? text : ASCIIText.of(text, tone: tone)
+    }
 
     /// The sequence that starts text in `tone` (after a reset).
     public func sgr(_ tone: Tone) -> String {
@@ -42,18 +83,19 @@ public struct Palette: Sendable {
         switch mode {
         case .none: return plain(tone)
         case .ansi16: return ansi16(tone)
-        case .ansi256: return background + ansi256(tone)
-        case .trueColor: return background + trueColor(tone)
+        case .ansi256: return sheet + (isDark ? dark256(tone) : ansi256(tone))
+        case .trueColor: return sheet + (isDark ? darkTrueColor(tone) : trueColor(tone))
         }
     }
 
     /// The sequence for blank space: the sheet's background.
     public var blank: String {
-        paintsBackground ? "\u{1B}[0m" + background : "\u{1B}[0m"
+        paintsBackground ? "\u{1B}[0m" + sheet : "\u{1B}[0m"
     }
 
-    private var background: String {
-        switch mode {
+    private var sheet: String {
+        guard paintsBackground else { return "" }
+        return switch mode {
         case .trueColor: "\u{1B}[48;2;246;250;250m"
         case .ansi256: "\u{1B}[48;5;255m"
         default: ""
@@ -64,9 +106,13 @@ public struct Palette: Sendable {
     /// plain text, no sequences at all, without colours (a pipe, NO_COLOR).
     private func inline(_ tone: Tone) -> String {
         if mode == .none { return "" }
+        // 16 colours: whatever the terminal's own are, only bold (faint
+        // grey and yellow are unreadable on xterm's white).
+        if mode == .ansi16 { return ansi16(tone) }
         let teal = switch mode {
         case .none: ""
-        case .ansi16: "\u{1B}[36m"
+        // Cyan is unreadable on xterm's white; bold carries the accent in 16 colours.
+        case .ansi16: ""
         case .ansi256: "\u{1B}[38;5;37m"
         case .trueColor: fg(0, 169, 181)
         }
@@ -102,7 +148,8 @@ public struct Palette: Sendable {
             guard !spans.isEmpty else { return "" }
             let body = spans.map { span in
                 let start = sgr(span.tone)
-                return start.isEmpty ? span.text : start + span.text + "\u{1B}[0m"
+                let text = glyphs(span.text, tone: span.tone)
+                return start.isEmpty ? text : start + text + "\u{1B}[0m"
             }.joined()
             return body
         }.joined(separator: "\n") + "\n"
@@ -117,17 +164,47 @@ public struct Palette: Sendable {
         }
     }
 
+    /// Whatever the terminal's own colours are: text in its default
+    /// foreground (faint is left out: xterm's faint grey is under 4.5:1 on
+    /// white), graphics in xterm's bright blue (#5C5CFF) and dark grey
+    /// (#7F7F7F), each at least 3:1 on both white and black.
     private func ansi16(_ tone: Tone) -> String {
         switch tone {
-        case .body: ""
-        case .quote: "\u{1B}[1m"
-        case .muted: "\u{1B}[2m"
-        case .faint: "\u{1B}[2m"
-        case .track: "\u{1B}[2;90m"
-        case .accent(let glow): glow >= 3 ? "\u{1B}[1;96m" : "\u{1B}[36m"
-        case .accentDeep: "\u{1B}[1;36m"
-        case .primary: "\u{1B}[1;30;46m"
-        case .notice: "\u{1B}[33m"
+        case .body, .muted, .faint, .notice: ""
+        case .quote, .accentDeep: "\u{1B}[1m"
+        case .track: "\u{1B}[90m"
+        case .accent: "\u{1B}[94m"
+        case .primary: "\u{1B}[1;7m"
+        }
+    }
+
+    private func dark256(_ tone: Tone) -> String {
+        switch tone {
+        case .body: "\u{1B}[38;5;252m"
+        case .quote: "\u{1B}[1;38;5;255m"
+        case .muted: "\u{1B}[38;5;248m"
+        case .faint: "\u{1B}[38;5;245m"
+        case .track: "\u{1B}[38;5;238m"
+        case .accent(let glow): "\u{1B}[38;5;\([44, 44, 80, 80, 116][min(4, max(0, glow))])m"
+        case .accentDeep: "\u{1B}[1;38;5;80m"
+        case .primary: "\u{1B}[1;38;5;16;48;5;44m"
+        case .notice: "\u{1B}[38;5;179m"
+        }
+    }
+
+    private func darkTrueColor(_ tone: Tone) -> String {
+        switch tone {
+        case .body: fg(204, 216, 218)
+        case .quote: "\u{1B}[1m" + fg(238, 245, 246)
+        case .muted: fg(150, 168, 171)
+        case .faint: fg(128, 146, 149)
+        case .track: fg(58, 72, 75)
+        case .accent(let glow):
+            fg(mix(46, 130, Double(min(4, max(0, glow))) / 4), mix(196, 224, Double(min(4, max(0, glow))) / 4),
+               mix(207, 230, Double(min(4, max(0, glow))) / 4))
+        case .accentDeep: "\u{1B}[1m" + fg(96, 214, 222)
+        case .primary: "\u{1B}[1m" + fg(12, 30, 33) + "\u{1B}[48;2;46;196;207m"
+        case .notice: fg(226, 170, 100)
         }
     }
 

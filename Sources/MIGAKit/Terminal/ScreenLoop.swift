@@ -43,6 +43,11 @@ extension ScreenModel {
     public mutating func resize(_ size: TerminalSize) {}
 }
 
+/// The longest the first frame waits for the terminal to say its background:
+/// a terminal answers in well under a millisecond, and one far away over
+/// ssh gets the light look rather than a late first frame.
+let backgroundWait = 0.1
+
 /// How a run of a screen ended.
 public enum ScreenEnding<Result> {
     case finished(Result)
@@ -87,6 +92,11 @@ public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalD
     }
 
     terminal.enter()
+    // A look that depends on the background, when the environment did not
+    // say it: the terminal is asked once, before the first frame.
+    if renderer.palette.wantsBackground {
+        renderer = FrameRenderer(palette: renderer.palette.with(background: terminal.background(within: backgroundWait)))
+    }
     draw()
     if stopAfterFirstFrame { return .firstFrameDrawn }
     while true {
@@ -137,27 +147,6 @@ public func run<Screen: InteractiveScreen>(_ screen: inout Screen, on terminal: 
     let ending = run(&screen, on: terminal, time: SystemTime(), renderer: &renderer)
     if case .finished(let result) = ending { return result }
     return nil
-}
-
-/// Lines to read (the stats, inside the hub) until any key is pressed.
-public struct ReadingScreen: InteractiveScreen {
-    public typealias Result = Bool
-    public let lines: [Line]
-    public let footer: String
-
-    public init(lines: [Line], footer: String) {
-        self.lines = lines
-        self.footer = footer
-    }
-
-    public mutating func handle(_ key: Key) -> Bool? { true }
-
-    public func frame(size: TerminalSize) -> Frame {
-        let room = max(0, size.rows - 2)
-        let shown = Array(lines.prefix(room))
-        return Frame(size: size, lines: shown + Array(repeating: .blank, count: max(0, size.rows - shown.count - 1))
-                     + [Line.centered(footer, .muted, in: size.columns)])
-    }
 }
 
 extension ScreenCommand: Equatable where Result: Equatable, Work: Equatable {}

@@ -29,4 +29,14 @@ public protocol TerminalDevice: AnyObject {
     func nextEvents(timeout: Double) -> [TerminalEvent]
     /// Leaves, stops the process like Ctrl-Z does, and enters again on `fg`.
     func suspend()
+    /// Whether the terminal's background is light or dark, asked of the
+    /// terminal itself once entered (OSC 11), waiting at most `timeout`.
+    func background(within timeout: Double) -> TerminalBackground
+    /// Where signals arrive as bytes (SIGINT, SIGTERM…), for a loop of its own; -1 if nowhere.
+    var signalDescriptor: Int32 { get }
+}
+
+extension TerminalDevice {
+    public func background(within timeout: Double) -> TerminalBackground { .unknown }
+    public var signalDescriptor: Int32 { -1 }
 }

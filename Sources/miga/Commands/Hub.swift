@@ -23,6 +23,7 @@ extension Miga {
                 print(Miga.helpMessage())
                 return
             }
+            try Hub.refuseDumbTerminal(context.environment)
             // Launches that went around the pause since the last look, for the hub's stats.
             if let protection = try? Miga.protection(), access(protection.paths.storeFile, F_OK) == 0,
                let store = try? SessionStore(path: protection.paths.storeFile) {
@@ -46,7 +47,19 @@ extension Miga {
                 """)
 
         func run() throws {
+            try Hub.refuseDumbTerminal(processEnvironment())
             Gate.conclude(Home(context: .live()).run(setupFirst: true))
         }
+    }
+}
+
+extension Miga.Hub {
+    /// The hub and setup are screens; a terminal that takes no control
+    /// sequences (TERM=dumb) gets a word on what works there instead.
+    static func refuseDumbTerminal(_ environment: [String: String]) throws {
+        guard TerminalCapabilities.detect(environment: environment).dumb else { return }
+        printError("miga: this terminal (TERM=dumb) cannot show the hub or setup; the pause works here, as lines of text. "
+                   + "Try miga stats, miga list, or miga protect NAME.")
+        throw ExitCode(ExitStatus.usage)
     }
 }

@@ -26,7 +26,7 @@ import Testing
         let terminal = script.map { ScriptedTerminal(time: time, script: $0) }
         let box = reminderBox
         let context = GatewayContext(
-            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
+            environment: ["HOME": home.path, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
                           "PATH": home.path + "/bin", "NO_COLOR": "1"],
             time: time, timeZone: TimeZone(identifier: "UTC")!, generator: SeededGenerator(seed: 7), terminal: terminal,
             notifier: notifier, messages: { _ in }, gatewayIdentity: nil, processID: 4242,

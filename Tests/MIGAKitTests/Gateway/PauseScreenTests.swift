@@ -66,6 +66,70 @@ import Testing
         #expect(ringRows(before) == ringRows(after))
     }
 
+    static let long = Quote.sample("long", "There is a kind of tiredness that sleep does not reach, the kind that comes from "
+        + "living at the pace of other people's urgency. It eases when you choose, deliberately and more than once a day, "
+        + "to do one thing slowly and to do it all the way to its quiet and unremarkable end.")
+
+    /// Rows of the countdown's figure, the status and the actions.
+    func anchors(_ frame: Frame) -> [Int?] {
+        let lines = frame.lines.map(\.text)
+        return [lines.firstIndex { $0.range(of: #"\d+:\d\d"#, options: .regularExpression) != nil },
+                lines.firstIndex { $0.contains("Proceed opens") },
+                lines.firstIndex { $0.contains("Exit to Focus") }]
+    }
+
+    @Test func the_ring_is_drawn_whenever_it_fits_and_the_words_match_what_is_drawn() {
+        let ring = PauseScreen.frame(session(elapsed: 10), size: TerminalSize(columns: 80, rows: 20), look: still).text
+        #expect(ring.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no ring at 80×20:\n\(ring)")
+        #expect(ring.contains("when the ring is empty"))
+        let bar = PauseScreen.frame(session(elapsed: 10), size: TerminalSize(columns: 80, rows: 9), look: still).text
+        #expect(!bar.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        #expect(!bar.contains("ring"), "a bar spoken of as a ring:\n\(bar)")
+    }
+
+    @Test(arguments: [(80, 24), (80, 20), (60, 20), (200, 60), (40, 12)])
+    func deepen_never_moves_the_countdown_the_status_or_the_actions(columns: Int, rows: Int) {
+        let size = TerminalSize(columns: columns, rows: rows)
+        var pause = session(elapsed: 10)
+        let before = anchors(PauseScreen.frame(pause, size: size, look: still))
+        for next in [Self.long, Quote.sample("short", "Breathe."), quote] {
+            pause.deepen(with: next, at: pause.now)
+            #expect(anchors(PauseScreen.frame(pause, size: size, look: still)) == before, "\(next.id) at \(size)")
+        }
+        #expect(before.allSatisfy { $0 != nil } || rows < 20)
+    }
+
+    @Test func a_long_quote_is_shortened_and_w_shows_it_whole_in_the_same_rows() {
+        let size = TerminalSize(columns: 80, rows: 20)
+        var pause = PauseSession(programName: "Firefox", length: 90, quote: Self.long, at: 0)
+        pause.advance(to: 10)
+        let shortened = PauseScreen.frame(pause, size: size, look: still)
+        #expect(shortened.text.contains("…") && shortened.text.contains("w: the whole quote"))
+        #expect(!shortened.text.contains("unremarkable end"))
+        pause.showsWholeQuote = true
+        let whole = PauseScreen.frame(pause, size: size, look: still)
+        #expect(whole.text.contains("unremarkable end"), "\(whole.text)")
+        #expect(whole.text.contains("w: back"))
+        #expect(anchors(whole).dropFirst() == anchors(shortened).dropFirst())
+        #expect(!whole.text.contains("ring"), "the ring is hidden, so the status speaks of zero")
+        // A quote shown whole already: w changes nothing.
+        var short = session(elapsed: 10)
+        let plain = PauseScreen.frame(short, size: TerminalSize(columns: 80, rows: 24), look: still)
+        short.showsWholeQuote = true
+        #expect(PauseScreen.frame(short, size: TerminalSize(columns: 80, rows: 24), look: still) == plain)
+    }
+
+    @Test func an_emptied_ring_leaves_its_track_in_every_colour_mode() {
+        for showTrack in [true, false] {
+            let cells = CountdownRing.cells(rows: 9, remaining: 0, thickness: 2.6, showTrack: showTrack).joined()
+            #expect(!cells.contains { $0.kind == .arc })
+            #expect(cells.contains { $0.kind == .track }, "showTrack \(showTrack): 0:00 is a hole")
+        }
+        let frame = PauseScreen.frame(session(elapsed: 95), size: TerminalSize(columns: 80, rows: 24),
+                                      look: PauseLook(motion: false, colors: .none))
+        #expect(frame.lines.flatMap(\.spans).contains { $0.tone == .track && $0.text.contains { $0 != " " } })
+    }
+
     @Test func proceed_is_dim_until_zero_then_offered() {
         let size = TerminalSize(columns: 80, rows: 24)
         let counting = PauseScreen.frame(session(elapsed: 10), size: size, look: still)

@@ -163,8 +163,67 @@ import Testing
         #expect(TypedLine.choose(quote: Quote.sample("x", "Été à Noël, très."), own: [], using: &generator) == nil)
     }
 
+    @Test func a_terminal_without_utf8_is_never_asked_for_an_accent() {
+        // Under a C locale "café" shows as "cafe" and the é cannot be sent.
+        var generator = SeededGenerator(seed: 1)
+        let quote = Quote.sample("q", "Sort it quickly, this part is yours.")
+        #expect(TypedLine.choose(quote: quote, own: ["Un café, puis le travail."], using: &generator) == "Un café, puis le travail.")
+        #expect(TypedLine.choose(quote: quote, own: ["Un café, puis le travail."], asciiOnly: true, using: &generator)
+                == "Sort it quickly, this part is yours.")
+    }
+
     @Test func keys_mark_a_bracketed_paste() {
         let keys = KeyDecoder().decode(Array("\u{1B}[200~p\u{1B}[201~e".utf8))
         #expect(keys == [.pasteStart, .character("p"), .pasteEnd, .character("e")])
+    }
+
+    @Test func an_intention_pause_asks_from_the_start_and_the_answer_waits_for_zero() {
+        var session = PauseSession(programName: "Fake", length: 5, quote: quote, at: 0)
+        session.kind = .intention
+        session.asksIntention = true
+        session.beginIntention(at: 0)
+        var pause = PauseModel(session: session, look: PauseLook(motion: false))
+        // Letters type the answer, even those that are keys on the actions.
+        for (index, character) in "email".enumerated() {
+            #expect(pause.update(.key(.character(character)), at: 1 + Double(index) * 0.2).isEmpty)
+        }
+        #expect(pause.session.intention == "email")
+        #expect(pause.update(.key(.enter), at: 3).isEmpty)
+        #expect(pause.session.isNudging)
+        let frame = PauseScreen.frame(pause.session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
+        #expect(frame.text.contains("Proceed opens when the ring is empty — there is no hurry"))
+        #expect(pause.update(.key(.enter), at: 5.5) == [.finish(.proceed)])
+        // Esc leaves the question for the actions, where e is Exit to Focus.
+        var leaving = PauseModel(session: session, look: PauseLook(motion: false))
+        _ = leaving.update(.key(.escape), at: 1)
+        #expect(leaving.update(.key(.character("e")), at: 1.5) == [.finish(.exitToFocus)])
+    }
+
+    @Test func a_paste_marker_cut_by_the_end_of_a_read_still_ends_the_paste() {
+        let decoder = KeyDecoder()
+        let first = decoder.decode(Array("\u{1B}[200~pe\u{1B}[20".utf8), keepingIncomplete: true)
+        #expect(first.keys == [.pasteStart, .character("p"), .character("e")])
+        #expect(first.rest == Array("\u{1B}[20".utf8))
+        let second = decoder.decode(first.rest + Array("1~p".utf8), keepingIncomplete: true)
+        #expect(second.keys == [.pasteEnd, .character("p")])
+        #expect(second.rest.isEmpty)
+        // A lone Esc at the end of a read is still the Escape key.
+        #expect(decoder.decode(Array("\u{1B}".utf8), keepingIncomplete: true).keys == [.escape])
+    }
+
+    @Test func a_paste_whose_end_never_comes_ends_after_a_quiet_second() {
+        var pause = PauseModel(session: PauseSession(programName: "Fake", length: 1, quote: quote, at: 0), look: PauseLook(motion: false))
+        _ = pause.update(.key(.pasteStart), at: 2)
+        #expect(pause.update(.key(.character("e")), at: 2.1).isEmpty)
+        _ = pause.update(nil, at: 3.5)
+        #expect(pause.update(.key(.character("e")), at: 3.6) == [.finish(.exitToFocus)])
+    }
+
+    @Test func own_lines_that_no_keyboard_types_at_a_key_a_time_are_not_asked_for() {
+        var generator = SeededGenerator(seed: 2)
+        let quote = Quote.sample("q", "A sentence of the quote to type.")
+        #expect(TypedLine.choose(quote: quote, own: ["Evening is mine 🌙 tonight", "\u{FFFD} replaced text here"], using: &generator)
+                == "A sentence of the quote to type.")
+        #expect(TypedLine.choose(quote: quote, own: ["Je choisis ma soirée."], using: &generator) == "Je choisis ma soirée.")
     }
 }

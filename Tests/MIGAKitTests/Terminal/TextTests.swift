@@ -57,6 +57,16 @@ import Testing
         #expect(decoder.decode(Array("\u{1B}[300~".utf8)) == [.unknown])
     }
 
+    @Test func page_home_and_end_in_each_terminals_spelling() {
+        #expect(decoder.decode(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.pageUp, .pageDown])
+        for home in ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~"] {
+            #expect(decoder.decode(Array(home.utf8)) == [.home], "\(home.debugDescription)")
+        }
+        for end in ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"] {
+            #expect(decoder.decode(Array(end.utf8)) == [.end], "\(end.debugDescription)")
+        }
+    }
+
     @Test func non_ascii_letters_arrive_whole() {
         #expect(decoder.decode(Array("é".utf8)) == [.character("é")])
     }

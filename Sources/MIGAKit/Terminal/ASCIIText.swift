@@ -1,0 +1,78 @@
+import Foundation
+
+/// Text as a terminal without UTF-8 shows it (a C or POSIX locale): the
+/// typographer's punctuation made plain (“ ” → ", — → -), letters without
+/// their accents (é → e), the ring's Braille dots and the bar as ASCII
+/// marks, box drawing as + - |, emoji as blank space, and any other
+/// letter as "?". Each character keeps its width in cells, so layouts
+/// measured in Unicode hold. Every screen passes here when the locale is not UTF-8, so no UTF-8 byte ever
+/// reaches such a terminal to become `â€œ`.
+public enum ASCIIText {
+    public static func of(_ text: String, tone: Tone = .body) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var out = ""
+        for character in text {
+            if character.isASCII {
+                out.append(character)
+                continue
+            }
+            // One mark for the character's first scalar (what follows it, an
+            // accent, a skin tone, a joiner, goes with it), then as many
+            // cells again as the character took.
+            let width = CellWidth.of(String(character))
+            guard width > 0, let first = character.unicodeScalars.first else { continue }
+            let plain: String = switch first.value {
+            // The ring: a cell with dots is arc or track, by its tone.
+            case 0x2801...0x28FF: tone == .track ? "." : "o"
+            case 0x2800: " "
+            default: mark(first)
+            }
+            out += plain + String(repeating: plain == "?" ? "?" : " ", count: width - 1)
+        }
+        return out
+    }
+
+    /// One cell's ASCII for a character that is not ASCII.
+    private static func mark(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "“", "”", "„", "«", "»", "″": return "\""
+        case "‘", "’", "‚", "′": return "'"
+        case "—", "–", "‐", "−", "─", "━", "╌": return "-"
+        case "…": return "."
+        // A separator between words stays quiet; a bullet stays a bullet.
+        case "·": return "-"
+        case "•", "●": return "*"
+        case "│", "┃", "▏", "▕", "┤", "├": return "|"
+        case "╭", "╮", "╰", "╯", "┌", "┐", "└", "┘", "┼", "┬", "┴": return "+"
+        case "█", "▇", "▆", "▅", "▄", "▃", "▂", "▁": return "#"
+        case "→": return ">"
+        case "←": return "<"
+        case "↑": return "^"
+        case "↓": return "v"
+        case "✓", "✔": return "+"
+        case "✗", "✘", "×": return "x"
+        case "⚠": return "!"
+        case "★", "☆": return "*"
+        case "›": return ">"
+        case "⏎": return "|"
+        case "\u{00A0}", "\u{202F}", "\u{2009}": return " "
+        case "\u{FFFD}": return "?"
+        default:
+            // Latin letters lose their accents; what has no ASCII form is "?".
+            let folded = String(scalar).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+            if folded.unicodeScalars.count == 1, folded.unicodeScalars.allSatisfy(\.isASCII) { return folded }
+            switch scalar {
+            case "ß": return "s"
+            case "æ", "œ": return "e"
+            case "ø": return "o"
+            case "Ø": return "O"
+            case "ł": return "l"
+            case "Ł": return "L"
+            default:
+                // A symbol (a program's emoji) becomes blank space, which reads
+                // as nothing missing; a letter with no ASCII form is "?".
+                return scalar.properties.generalCategory == .otherSymbol ? " " : "?"
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// What MIGA learns about the terminal: the background from COLORFGBG or an
+/// OSC 11 answer, the character set from the locale, and what it does with
+/// answers and text the terminal cannot show.
+@Suite struct TerminalCapabilitiesTests {
+    @Test(arguments: [
+        ("15;0", TerminalBackground.dark), ("0;15", .light), ("15;default;0", .dark), ("0;default;15", .light),
+        ("7;8", .dark), ("0;7", .light), ("default;default", .unknown), ("15;0;x", .unknown), ("", .unknown),
+        ("15;99", .unknown), ("15;-1", .unknown), (";;;", .unknown), ("15;0\u{1B}]52;c;aGk=\u{07}", .unknown),
+    ])
+    func colorfgbg_names_the_background_or_says_nothing(value: String, expected: TerminalBackground) {
+        #expect(TerminalBackground.from(colorFGBG: value) == expected)
+    }
+
+    @Test func an_unset_colorfgbg_says_nothing() {
+        #expect(TerminalBackground.from(colorFGBG: nil) == .unknown)
+    }
+
+    @Test(arguments: [
+        ("\u{1B}]11;rgb:0000/0000/0000\u{07}", TerminalBackground?.some(.dark)),
+        ("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", .light),
+        ("\u{1B}]11;rgb:1e/1e/2e\u{1B}\\\u{1B}[?62;22c", .dark), // two digits a channel, and the DA1 answer after
+        ("\u{1B}]11;rgb:fdf6/e3e3/d0d0\u{07}", .light), // a cream background
+        ("\u{1B}]11;rgb:8/8/8\u{07}", .dark), // one digit a channel: mid grey is dark
+        ("\u{1B}[?1;2c", nil), // a terminal that answers DA1 only
+        ("\u{1B}]11;rgb:zz/00/00\u{07}", nil), ("\u{1B}]11;rgb:ffff/ffff\u{07}", nil),
+        ("\u{1B}]11;rgb:fffff/0/0\u{07}", nil), ("\u{1B}]11;#ffffff\u{07}", nil), ("", nil),
+    ])
+    func an_osc_11_answer_gives_the_background(reply: String, expected: TerminalBackground?) {
+        #expect(TerminalBackground.from(osc11: Array(reply.utf8)) == expected)
+    }
+
+    @Test func the_answers_are_taken_out_and_keys_typed_meanwhile_kept() {
+        let reply = Array("d\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;22ce".utf8)
+        #expect(TTY.endsDeviceAttributes(reply))
+        #expect(TTY.withoutAnswers(reply) == Array("de".utf8))
+        #expect(!TTY.endsDeviceAttributes(Array("\u{1B}]11;rgb:0000/0000/0000\u{07}".utf8)))
+        #expect(TTY.withoutAnswers(Array("\u{1B}]11;rgb:00/00/00\u{07}p".utf8)) == Array("p".utf8))
+        // Cut off by the deadline: kept whole, so its end is never read as keys.
+        let cut = Array("p\u{1B}]11;rgb:dede/de".utf8)
+        #expect(TTY.withoutAnswers(cut) == cut)
+        let rest = KeyDecoder().decode(TTY.withoutAnswers(cut) + Array("de/dede\u{1B}\\".utf8))
+        #expect(rest == [.character("p"), .unknown])
+        #expect(TTY.withoutAnswers(Array("\u{1B}[?62;2".utf8)) == Array("\u{1B}[?62;2".utf8))
+    }
+
+    @Test func an_answer_that_comes_late_is_never_read_as_keys() {
+        // "rgb:dede/eeee/…" holds d (Deepen) and e (Exit): after the first
+        // frame it must reach the pause as nothing at all.
+        let decoder = KeyDecoder()
+        for late in ["\u{1B}]11;rgb:dede/eeee/dddd\u{1B}\\", "\u{1B}]11;rgb:dede/eeee/dddd\u{07}", "\u{1B}[?62;22c"] {
+            #expect(decoder.decode(Array(late.utf8)).allSatisfy { $0 == .unknown }, "\(late.debugDescription)")
+        }
+        #expect(decoder.decode(Array("\u{1B}]11;rgb:00/00/00\u{07}p".utf8)) == [.unknown, .character("p")])
+        // Alt+] and a key (a terminal that sends Escape for Alt): the key still counts.
+        #expect(decoder.decode(Array("\u{1B}]e".utf8)) == [.escape, .character("]"), .character("e")])
+        // Cut off by the end of a read: kept for the next, not decoded as letters.
+        let split = decoder.decode(Array("\u{1B}]11;rgb:de".utf8), keepingIncomplete: true)
+        #expect(split.keys.isEmpty && split.rest == Array("\u{1B}]11;rgb:de".utf8))
+    }
+
+    @Test(arguments: [
+        (["LANG": "C.UTF-8"], true), (["LANG": "C"], false), (["LANG": "POSIX"], false), ([:], false), (["LANG": ""], false),
+        (["LC_ALL": "C", "LANG": "C.UTF-8"], false), (["LC_CTYPE": "C.UTF-8", "LANG": "C"], true),
+        (["LC_ALL": "", "LC_CTYPE": "", "LANG": "C.UTF-8"], true),
+        // Not installed here: the name says what the terminal is.
+        (["LANG": "xx_YY.UTF-8"], true), (["LANG": "xx_YY.utf8"], true), (["LANG": "xx_YY.ISO-8859-1"], false),
+    ])
+    func the_locale_says_whether_the_terminal_speaks_utf8(environment: [String: String], expected: Bool) {
+        let before = String(cString: setlocale(LC_CTYPE, nil))
+        #expect(TerminalCapabilities.localeIsUTF8(environment) == expected)
+        #expect(String(cString: setlocale(LC_CTYPE, nil)) == before, "the process's own locale changed")
+    }
+
+    @Test func detect_reads_each_setting_from_the_environment() {
+        let dumb = TerminalCapabilities.detect(environment: ["TERM": "dumb", "LANG": "C"])
+        #expect(dumb.dumb && !dumb.unicode)
+        let dark = TerminalCapabilities.detect(environment: ["TERM": "xterm", "LANG": "C.UTF-8", "COLORFGBG": "15;0"])
+        #expect(dark == TerminalCapabilities(colors: .ansi16, unicode: true, background: .dark, dumb: false))
+        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]).colors == .none)
+        #expect(!TerminalCapabilities.detect(environment: [:]).dumb)
+    }
+
+    @Test func contrast_follows_wcag() {
+        #expect(abs(Contrast.ratio((0, 0, 0), (255, 255, 255)) - 21) < 0.01)
+        #expect(Contrast.ratio((120, 120, 120), (120, 120, 120)) == 1)
+        // WCAG's own example figure: #777 on white is just under 4.5:1.
+        #expect(abs(Contrast.ratio((119, 119, 119), (255, 255, 255)) - 4.48) < 0.01)
+    }
+}
+
+@Suite struct ASCIITextTests {
+    @Test func punctuation_and_letters_become_their_plain_forms() {
+        #expect(ASCIIText.of("“Be here” — Zoë’s café…") == "\"Be here\" - Zoe's cafe.")
+        #expect(ASCIIText.of("plain text") == "plain text")
+        #expect(ASCIIText.of("→ ↑↓ · • ✓ ✗") == "> ^v - * + x")
+    }
+
+    @Test func the_ring_keeps_arc_and_track_apart() {
+        #expect(ASCIIText.of("⣠⣴⣶", tone: .accent(glow: 0)) == "ooo")
+        #expect(ASCIIText.of("⣠⣴⣶", tone: .track) == "...")
+        #expect(ASCIIText.of("⠀") == " ")
+    }
+
+    @Test func a_span_cut_to_fit_a_narrow_window_stays_ascii() {
+        // The cut adds "…": made ASCII after the cut, not before.
+        var renderer = FrameRenderer(palette: Palette(mode: .ansi16, unicode: false))
+        let frame = Frame(size: TerminalSize(columns: 15, rows: 2),
+                          lines: [Line([Span("w: the whole quote", .muted)]), Line([Span("“Zoë’s café”", .quote)])])
+        let written = renderer.render(frame)
+        #expect(written.utf8.allSatisfy { $0 < 0x80 }, "\(written.debugDescription)")
+        #expect(written.contains("w: the whole q."))
+    }
+
+    @Test func every_character_keeps_its_width_and_becomes_ascii() {
+        var generator = SeededGenerator(seed: 20)
+        let samples = ["日本語", "👍🏽", "e\u{301}", "\u{200B}", "Ωμέγα", "ﬁ", "─│╭╯", "█▄▁"]
+        for _ in 0..<500 {
+            let scalar = Unicode.Scalar(UInt32.random(in: 0x80...0x2FFFF, using: &generator)) ?? "?"
+            let text = String(scalar)
+            let plain = ASCIIText.of(text)
+            #expect(plain.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription) → \(plain.debugDescription)")
+            #expect(CellWidth.of(plain) == CellWidth.of(text), "\(text.debugDescription) → \(plain.debugDescription)")
+        }
+        for text in samples {
+            let plain = ASCIIText.of(text)
+            #expect(plain.utf8.allSatisfy { $0 < 0x80 } && CellWidth.of(plain) == CellWidth.of(text), "\(text) → \(plain)")
+        }
+    }
+}
