@@ -33,6 +33,11 @@ public struct Effect: Equatable, Sendable {
             self.init(attempts: tally.attempts, pauses: tally.pauses, exits: tally.exits, openings: tally.openings)
         }
 
+        init(_ totals: Totals) {
+            self.init(attempts: totals.sessions + totals.passThroughs, pauses: totals.sessions, exits: totals.exits,
+                      openings: totals.proceeds + totals.passThroughs)
+        }
+
         mutating func add(_ other: Counts) {
             attempts += other.attempts
             pauses += other.pauses
@@ -107,55 +112,56 @@ public struct Effect: Equatable, Sendable {
     public var comparableFrom: LocalDay? { firstDay.map { LocalDay(number: $0.number + 2 * Self.weekDays + 1) } }
 
     /// The effect overall and per program, as of `today` (a partial day:
-    /// counted in the dismissal rate, never in a week).
+    /// counted in the dismissal rate, never in a week), from day tallies.
     public static func measure(_ tallies: [DayTally], today: LocalDay) -> EffectReport {
-        let counted = tallies.filter { $0.day <= today && $0.attempts > 0 }
+        measure(TallyCounts(tallies), today: today)
+    }
+
+    /// The same from any source of counts: each figure asks only for the
+    /// days it needs, so the store answers from its indexes (a week's
+    /// sessions, a few minimums) instead of tallying every day it holds.
+    public static func measure<Source: EffectCounting>(_ source: Source, today: LocalDay) throws(Source.Failure) -> EffectReport {
         // A gap is MIGA not running any gateway at all, so it is found over every program.
-        let gap = latestGap(in: Set(counted.map(\.day)))
-        let overall = Effect(counted, today: today, gap: gap)
-        let programs = Dictionary(grouping: counted, by: \.program)
-            .map { ProgramEffect(program: $0.key, effect: Effect($0.value, today: today, gap: gap)) }
-            .sorted { ($1.effect.totals.attempts, $0.program) < ($0.effect.totals.attempts, $1.program) }
+        let gap = try source.latestGap(through: today)
+        let overall = try Effect(source, program: nil, today: today, gap: gap)
+        var programs: [ProgramEffect] = []
+        for program in try source.programs(through: today) {
+            programs.append(ProgramEffect(program: program, effect: try Effect(source, program: program, today: today, gap: gap)))
+        }
+        programs.sort { ($1.effect.totals.attempts, $0.program) < ($0.effect.totals.attempts, $1.program) }
         return EffectReport(overall: overall, programs: programs)
     }
 
-    init(_ tallies: [DayTally], today: LocalDay, gap: (start: LocalDay, days: Int)?) {
-        var byDay: [Int: Counts] = [:]
-        var totals = Counts()
-        for tally in tallies {
-            byDay[tally.day.number, default: Counts()].add(Counts(tally))
-            totals.add(Counts(tally))
-        }
+    init<Source: EffectCounting>(_ source: Source, program: String?, today: LocalDay,
+                                 gap: (start: LocalDay, days: Int)?) throws(Source.Failure) {
         self.today = today
-        self.totals = totals
-        firstDay = byDay.keys.min().map(LocalDay.init(number:))
+        totals = try source.totals(program, through: today)
+        firstDay = try source.firstDay(program, through: today)
         guard let first = firstDay?.number, today.number > first + Self.weekDays else {
             (enoughData, dismissal, attempts, openings, rebound) = (false, nil, nil, nil, nil)
             return
         }
-        func sum(_ days: ClosedRange<Int>) -> Counts {
-            days.reduce(into: Counts()) { sum, day in byDay[day].map { sum.add($0) } }
-        }
-        let firstWeek = sum((first + 1)...(first + Self.weekDays))
-        let recentWeek = sum((today.number - Self.weekDays)...(today.number - 1))
+        let firstWeek = try source.counts(program, days: (first + 1)...(first + Self.weekDays))
+        let recentWeek = try source.counts(program, days: (today.number - Self.weekDays)...(today.number - 1))
         let apart = today.number - Self.weekDays > first + Self.weekDays
         enoughData = true
         dismissal = totals.pauses > 0
             ? Dismissal(exits: totals.exits, pauses: totals.pauses, days: today.number - first + 1) : nil
         attempts = WeekComparison(firstWeek: firstWeek.attempts, recentWeek: recentWeek.attempts, comparable: apart)
         openings = WeekComparison(firstWeek: firstWeek.openings, recentWeek: recentWeek.openings, comparable: apart)
-        rebound = gap.flatMap { gap -> Rebound? in
-            let lastBefore = gap.start.number - 1
-            // A program first used after the gap has no days before it.
-            guard lastBefore >= first else { return nil }
-            let before = max(first, lastBefore - Self.weekDays + 1)...lastBefore
-            let firstAfter = gap.start.number + gap.days
-            let lastAfter = min(firstAfter + Self.weekDays - 1, today.number - 1)
-            let daysAfter = max(0, lastAfter - firstAfter + 1)
-            return Rebound(gapStart: gap.start, gapDays: gap.days, attemptsBefore: sum(before).attempts,
-                           attemptsAfter: daysAfter > 0 ? sum(firstAfter...lastAfter).attempts : 0,
-                           daysBefore: before.count, daysAfter: daysAfter)
+        // A program first used after the gap has no days before it.
+        guard let gap, gap.start.number - 1 >= first else {
+            rebound = nil
+            return
         }
+        let lastBefore = gap.start.number - 1
+        let before = max(first, lastBefore - Self.weekDays + 1)...lastBefore
+        let firstAfter = gap.start.number + gap.days
+        let lastAfter = min(firstAfter + Self.weekDays - 1, today.number - 1)
+        let daysAfter = max(0, lastAfter - firstAfter + 1)
+        let attemptsAfter = daysAfter > 0 ? try source.counts(program, days: firstAfter...lastAfter).attempts : 0
+        rebound = Rebound(gapStart: gap.start, gapDays: gap.days, attemptsBefore: try source.counts(program, days: before).attempts,
+                          attemptsAfter: attemptsAfter, daysBefore: before.count, daysAfter: daysAfter)
     }
 
     /// The latest run of `shortestGap` or more days without a session between two days with one.
@@ -165,6 +171,63 @@ public struct Effect: Equatable, Sendable {
             return (LocalDay(number: earlier + 1), later - earlier - 1)
         }
         return nil
+    }
+}
+
+/// Where the effect's counts come from. Every question is about counted
+/// sessions (ended: exit, proceed, abandoned or pass-through) of one program,
+/// or of all of them when `program` is nil, on local days up to `today`.
+public protocol EffectCounting {
+    associatedtype Failure: Error
+    /// The programs with a counted session up to `today`.
+    func programs(through today: LocalDay) throws(Failure) -> [String]
+    /// The day of the earliest counted session, if it is `today` or before.
+    func firstDay(_ program: String?, through today: LocalDay) throws(Failure) -> LocalDay?
+    /// Counts over `days` (local day numbers, both ends included).
+    func counts(_ program: String?, days: ClosedRange<Int>) throws(Failure) -> Effect.Counts
+    /// Counts over every day up to and including `today`.
+    func totals(_ program: String?, through today: LocalDay) throws(Failure) -> Effect.Counts
+    /// The latest run of `Effect.shortestGap` or more days without any
+    /// session of any program, between two days with one, up to `today`.
+    func latestGap(through today: LocalDay) throws(Failure) -> (start: LocalDay, days: Int)?
+}
+
+/// Counts from a list of day tallies: the definitions, written plainly
+/// (the store's answers are tested against these).
+public struct TallyCounts: EffectCounting {
+    public typealias Failure = Never
+    let tallies: [DayTally]
+
+    public init(_ tallies: [DayTally]) {
+        self.tallies = tallies.filter { $0.attempts > 0 }
+    }
+
+    private func matching(_ program: String?) -> [DayTally] {
+        program.map { program in tallies.filter { $0.program == program } } ?? tallies
+    }
+
+    private static func sum(_ tallies: [DayTally]) -> Effect.Counts {
+        tallies.reduce(into: Effect.Counts()) { $0.add(Effect.Counts($1)) }
+    }
+
+    public func programs(through today: LocalDay) -> [String] {
+        Set(tallies.filter { $0.day <= today }.map(\.program)).sorted()
+    }
+
+    public func firstDay(_ program: String?, through today: LocalDay) -> LocalDay? {
+        matching(program).map(\.day).filter { $0 <= today }.min()
+    }
+
+    public func counts(_ program: String?, days: ClosedRange<Int>) -> Effect.Counts {
+        Self.sum(matching(program).filter { days.contains($0.day.number) })
+    }
+
+    public func totals(_ program: String?, through today: LocalDay) -> Effect.Counts {
+        Self.sum(matching(program).filter { $0.day <= today })
+    }
+
+    public func latestGap(through today: LocalDay) -> (start: LocalDay, days: Int)? {
+        Effect.latestGap(in: Set(tallies.filter { $0.day <= today }.map(\.day)))
     }
 }
 

@@ -37,6 +37,15 @@ extension SessionStore {
         return tallies.values.sorted { ($0.day, $0.program) < ($1.day, $1.program) }
     }
 
+    /// The effect's counts, answered from the indexes: a week's sessions, a
+    /// few minimums, a walk back over days for the latest gap. `allTime`:
+    /// each program's totals over all time and every device, when the caller
+    /// has them (the stats read them anyway); else they are read here.
+    public func effectCounts(in timeZone: TimeZone, allTime: [String: Totals]? = nil) throws -> StoreEffectCounts {
+        let totals = try allTime ?? Dictionary(uniqueKeysWithValues: totalsByProgram(Scope()).map { ($0.program, $0.totals) })
+        return StoreEffectCounts(store: self, timeZone: timeZone, allTime: totals.mapValues(Effect.Counts.init))
+    }
+
     /// Each kind's record per program, and overall (program nil): the kinds
     /// table of `miga stats`. Pauses from before there were kinds were breathing pauses.
     public func kindRecords(program: String? = nil) throws -> [PauseKind: KindRecord] {
@@ -48,12 +57,99 @@ extension SessionStore {
     static func kindRecords(_ db: Database, program: String?) throws -> [PauseKind: KindRecord] {
         var records: [PauseKind: KindRecord] = [:]
         for row in try Row.fetchAll(db, sql: """
-            SELECT COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit') FROM sessions
-            WHERE outcome IN ('exit', 'proceed', 'abandoned') \(program == nil ? "" : "AND program = ?") GROUP BY 1
+            SELECT COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
+            FROM sessions INDEXED BY sessions_by_program_kind_and_outcome
+            WHERE outcome IN ('exit', 'proceed', 'abandoned') \(program == nil ? "" : "AND program = ?")
+            GROUP BY program, kind
             """, arguments: StatementArguments(program.map { [$0] } ?? [])) {
+            // Read from the covering index in its order (no row, no sort), summed over programs here.
             guard let kind = PauseKind(rawValue: row[0]) else { continue }
-            records[kind] = KindRecord(shown: row[1], exits: row[2])
+            let found = records[kind] ?? KindRecord()
+            records[kind] = KindRecord(shown: found.shown + row[1], exits: found.exits + row[2])
         }
         return records
+    }
+}
+
+/// The effect's counts from the store. Every question is a range of one
+/// index, so the cost follows the days asked about, not the history's size.
+public struct StoreEffectCounts: EffectCounting {
+    let store: SessionStore
+    let timeZone: TimeZone
+    let allTime: [String: Effect.Counts]
+    static let counted = "('exit', 'proceed', 'abandoned', 'passthrough')"
+
+    private func start(of day: Int) -> Int64 { LocalDay(number: day).start(in: timeZone).milliseconds }
+
+    public func programs(through today: LocalDay) throws -> [String] {
+        try allTime.keys.sorted().filter { try firstDay($0, through: today) != nil }
+    }
+
+    public func firstDay(_ program: String?, through today: LocalDay) throws -> LocalDay? {
+        // The earliest of each outcome: a minimum the index answers at once.
+        let earliest = try store.queue.read { db in
+            try ["exit", "proceed", "abandoned", "passthrough"].compactMap { outcome in
+                try Int64.fetchOne(db, sql: "SELECT MIN(ended_at) FROM sessions WHERE outcome = ?\(program == nil ? "" : " AND program = ?")",
+                                   arguments: StatementArguments([outcome] + (program.map { [$0] } ?? [])))
+            }.min()
+        }
+        return earliest.map { LocalDay(Date(milliseconds: $0), in: timeZone) }.flatMap { $0 <= today ? $0 : nil }
+    }
+
+    public func counts(_ program: String?, days: ClosedRange<Int>) throws -> Effect.Counts {
+        try counts(program, from: start(of: days.lowerBound), before: start(of: days.upperBound + 1))
+    }
+
+    private func counts(_ program: String?, from: Int64?, before: Int64?) throws -> Effect.Counts {
+        var conditions = ["outcome IN \(Self.counted)"]
+        var arguments: [any DatabaseValueConvertible] = []
+        if let program { conditions.append("program = ?"); arguments.append(program) }
+        if let from { conditions.append("ended_at >= ?"); arguments.append(from) }
+        if let before { conditions.append("ended_at < ?"); arguments.append(before) }
+        return try store.queue.read { db in
+            var totals = Totals()
+            for row in try Row.fetchAll(db, sql: "SELECT outcome, COUNT(*) FROM sessions WHERE \(conditions.joined(separator: " AND ")) GROUP BY outcome",
+                                        arguments: StatementArguments(arguments)) {
+                let count: Int = row[1]
+                switch SessionOutcome(rawValue: row[0]) {
+                case .exit: (totals.sessions, totals.exits) = (totals.sessions + count, count)
+                case .proceed: (totals.sessions, totals.proceeds) = (totals.sessions + count, count)
+                case .abandoned: (totals.sessions, totals.abandoned) = (totals.sessions + count, count)
+                case .passthrough: totals.passThroughs = count
+                case .open, nil: continue
+                }
+            }
+            return Effect.Counts(totals)
+        }
+    }
+
+    public func totals(_ program: String?, through today: LocalDay) throws -> Effect.Counts {
+        // All time, less the few sessions dated after today (a clock ahead on another machine).
+        var totals = Effect.Counts()
+        for (name, counts) in allTime where program == nil || name == program { totals.add(counts) }
+        let later = try counts(program, from: start(of: today.number + 1), before: nil)
+        return Effect.Counts(attempts: totals.attempts - later.attempts, pauses: totals.pauses - later.pauses,
+                             exits: totals.exits - later.exits, openings: totals.openings - later.openings)
+    }
+
+    public func latestGap(through today: LocalDay) throws -> (start: LocalDay, days: Int)? {
+        // Back from today a day with sessions at a time: each step one look
+        // down the index for the latest session before that day began.
+        try store.queue.read { db in
+            var later: LocalDay?
+            var before = start(of: today.number + 1)
+            while let ended = try Int64.fetchOne(db, sql: """
+                SELECT ended_at FROM sessions WHERE ended_at < ? AND outcome IN \(Self.counted) ORDER BY ended_at DESC LIMIT 1
+                """, arguments: [before]) {
+                let day = LocalDay(Date(milliseconds: ended), in: timeZone)
+                if let later, later.number - day.number - 1 >= Effect.shortestGap {
+                    return (LocalDay(number: day.number + 1), later.number - day.number - 1)
+                }
+                later = day
+                // Never later than the session found, so each step goes back.
+                before = min(start(of: day.number), ended)
+            }
+            return nil
+        }
     }
 }

@@ -114,6 +114,38 @@ import Testing
         #expect(Set(fromStore.map(\.day)).count == 11)
     }
 
+    @Test func the_effect_from_the_stores_indexes_is_the_effect_from_the_tallies() throws {
+        // Sixty days around the spring change in Berlin (2026-03-29), two
+        // programs, a five-day gap, sessions at 00:30 and 23:30 local, and two
+        // dated ahead of every "today" asked about (a clock ahead elsewhere).
+        let store = try SessionStore(path: path)
+        var records: [SessionRecord] = []
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        let first = try #require(calendar.date(from: DateComponents(year: 2026, month: 3, day: 1)))
+        for offset in 0..<60 where !(30...34).contains(offset) {
+            let day = try #require(calendar.date(byAdding: .day, value: offset, to: first))
+            for (index, (hour, minute)) in [(0, 30), (9, 0), (23, 30)].enumerated() where (offset + index) % 5 != 0 {
+                let end = try #require(calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day))
+                let outcome: SessionOutcome = [.exit, .proceed, .passthrough, .abandoned, .exit][(offset * 3 + index) % 5]
+                records.append(SessionRecord(id: "\(offset)-\(index)", program: offset < 40 || index == 1 ? "discord" : "steam",
+                                             startedAt: end.addingTimeInterval(-30), endedAt: end, outcome: outcome))
+            }
+        }
+        let ahead = try #require(calendar.date(from: DateComponents(year: 2026, month: 9, day: 1)))
+        records.append(SessionRecord(id: "ahead", program: "discord", startedAt: ahead, endedAt: ahead, outcome: .exit))
+        try store.insertMissing(records)
+        let counts = try store.effectCounts(in: berlin)
+        let tallies = DayTally.tallies(from: records, in: berlin)
+        for today in ["2026-02-20", "2026-03-01", "2026-03-05", "2026-03-09", "2026-03-30", "2026-04-03", "2026-04-12", "2026-05-10"] {
+            let day = try #require(LocalDay(parsing: today))
+            #expect(try Effect.measure(counts, today: day) == Effect.measure(tallies, today: day), "\(today)")
+        }
+        let late = try Effect.measure(counts, today: try #require(LocalDay(parsing: "2026-05-10")))
+        #expect(late.overall.rebound?.gapDays == 5)
+        #expect(late.programs.map(\.program) == ["discord", "steam"])
+    }
+
     // MARK: Files
 
     @Test(arguments: Exchange.Format.allCases)
