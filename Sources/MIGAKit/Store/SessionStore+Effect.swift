@@ -138,9 +138,11 @@ public struct StoreEffectCounts: EffectCounting {
         try store.queue.read { db in
             var later: LocalDay?
             var before = start(of: today.number + 1)
-            while let ended = try Int64.fetchOne(db, sql: """
+            // Prepared once: a history without a gap is a step for every day it holds.
+            let latest = try db.cachedStatement(sql: """
                 SELECT ended_at FROM sessions WHERE ended_at < ? AND outcome IN \(Self.counted) ORDER BY ended_at DESC LIMIT 1
-                """, arguments: [before]) {
+                """)
+            while let ended = try Int64.fetchOne(latest, arguments: [before]) {
                 let day = LocalDay(Date(milliseconds: ended), in: timeZone)
                 if let later, later.number - day.number - 1 >= Effect.shortestGap {
                     return (LocalDay(number: day.number + 1), later.number - day.number - 1)
