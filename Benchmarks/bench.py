@@ -10,6 +10,10 @@ measured in the same run on the same machine. Prints medians; asserts nothing.
   makes it leave right after.
 - pass-through: `miga gate true` without a terminal (it records the launch
   and execs /bin/true) against spawning /bin/true directly.
+- asking the background: the first frame waits for the terminal's answer
+  to OSC 11 and DA1 (the pty here answers as xterm does); the same with
+  a terminal that answers DA1 only (as tmux does), and with COLORFGBG set
+  or 16 colours, where nothing is asked, give the question's cost.
 - miga init zsh: printing the shell hook, which every new shell runs.
 - first frame, 20 000 quotes: the same, with a quote file of 20 000 entries
   of the person's own (a big fortune collection imported) beside the
@@ -26,6 +30,7 @@ import os
 import platform
 import shutil
 import statistics
+import subprocess
 import struct
 import sys
 import tempfile
@@ -49,8 +54,15 @@ def spawn_and_wait(argv, env):
     return elapsed
 
 
-def first_frame(argv, env):
-    """Seconds until the first full frame is on the terminal."""
+# What a terminal says when asked for its background (OSC 11) and its
+# device attributes (DA1): xterm's answers for a white background.
+OSC11_QUESTION, DA1_QUESTION = b"\x1b]11;?", b"\x1b[c"
+OSC11_ANSWER, DA1_ANSWER = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\", b"\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"
+
+
+def first_frame(argv, env, answers=("osc11", "da1")):
+    """Seconds until the first full frame is on the terminal, which answers
+    the questions named in `answers` as a terminal emulator would."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     # Spawned like the other rows (no fork of this Python process, whose size
@@ -62,6 +74,7 @@ def first_frame(argv, env):
     os.close(slave)
     seen = b""
     drawn = None
+    asked = False
     while True:
         try:
             chunk = os.read(master, 65536)
@@ -70,6 +83,13 @@ def first_frame(argv, env):
         if not chunk:
             break
         seen += chunk
+        if DA1_QUESTION in seen and not asked:
+            # Answered in the order asked, as a terminal does.
+            asked = True
+            reply = (OSC11_ANSWER if "osc11" in answers and OSC11_QUESTION in seen else b"") \
+                + (DA1_ANSWER if "da1" in answers else b"")
+            if reply:
+                os.write(master, reply)
         if drawn is None and FRAME_END in seen:
             drawn = time.perf_counter() - start
     _, status = os.waitpid(pid, 0)
@@ -159,6 +179,11 @@ def main():
         "miga gate true, no terminal (pass-through)": lambda: spawn_and_wait([binary, "gate", "true"], env),
         "miga first full frame (pty 80x24)": lambda: first_frame([binary, "gate", "true"], pause_env),
         "miga first full frame, 20 000 own quotes": lambda: first_frame([binary, "gate", "true"], quotes_env),
+        "first frame, terminal answers DA1 only": lambda: first_frame([binary, "gate", "true"], pause_env, ("da1",)),
+        "first frame, COLORFGBG set (nothing asked)": lambda: first_frame([binary, "gate", "true"],
+                                                                               dict(pause_env, COLORFGBG="0;15")),
+        "first frame, TERM=xterm (nothing asked)": lambda: first_frame([binary, "gate", "true"],
+                                                                                        dict(pause_env, TERM="xterm", COLORTERM="")),
         "miga init zsh": lambda: spawn_and_wait([binary, "init", "zsh"], env),
     })
     rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
@@ -231,6 +256,10 @@ def main():
     pass_through = rows["miga gate true, no terminal (pass-through)"][0] - true_median
     print(f"pass-through overhead over exec'ing /bin/true directly: {pass_through:.2f} ms (target <= 5 ms)")
     print(f"first full frame: {frame:.2f} ms (target <= 10 ms), {frame / fortune_median:.1f}x fortune")
+    unasked = rows["first frame, COLORFGBG set (nothing asked)"][0]
+    print(f"asking the terminal's background: {frame - unasked:+.2f} ms (answered OSC 11 and DA1), "
+          f"{rows['first frame, terminal answers DA1 only'][0] - unasked:+.2f} ms (DA1 only), "
+          f"against COLORFGBG set")
     big_frame = stats_rows["miga first full frame, 1 000 000 sessions"][0]
     print(f"first full frame with 1 000 000 sessions in the history: {big_frame:.2f} ms, {big_frame / frame:.2f}x")
     quotes_frame = rows["miga first full frame, 20 000 own quotes"][0]
