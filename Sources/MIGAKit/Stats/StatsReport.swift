@@ -153,11 +153,13 @@ public struct StatsReport: Equatable, Sendable {
         if device == nil || device == "" {
             report.leaks = try store.leaks(since: midnight(daysAgo: span - 1), program: filter.program)
         }
-        // The effect is of all time and every device: the totals above are those when nothing narrows them.
+        // The effect and the kinds are of all time and every device: the totals
+        // above are those when nothing narrows them.
         let narrowed = filter.days != nil || device != nil || filter.program != nil
-        let allTime = narrowed ? nil : Dictionary(uniqueKeysWithValues: programs.map { ($0.program, $0.totals) })
+        let allTime = Dictionary(uniqueKeysWithValues: try (narrowed ? store.totalsByProgram(SessionStore.Scope()) : programs.map { ($0.program, $0.totals) })
+            .map { ($0.program, $0.totals) })
         report.effect = try Effect.measure(store.effectCounts(in: timeZone, allTime: allTime), today: today)
-        report.kinds = KindTable(records: try store.kindRecords(program: filter.program), kinds: kinds, learns: learns)
+        report.kinds = KindTable(records: try store.kindRecords(program: filter.program, allTime: allTime), kinds: kinds, learns: learns)
         return report
     }
 }

@@ -48,8 +48,29 @@ extension SessionStore {
 
     /// Each kind's record per program, and overall (program nil): the kinds
     /// table of `miga stats`. Pauses from before there were kinds were breathing pauses.
-    public func kindRecords(program: String? = nil) throws -> [PauseKind: KindRecord] {
-        try queue.read { db in try Self.kindRecords(db, program: program) }
+    /// `allTime`: each program's totals over all time and every device, when
+    /// the caller has them. While every pause has been a breathing one (the
+    /// default: a look down the index per program tells), the record is those
+    /// totals, and the history is not read again.
+    public func kindRecords(program: String? = nil, allTime: [String: Totals]? = nil) throws -> [PauseKind: KindRecord] {
+        try queue.read { db in
+            if let allTime {
+                let programs = program.map { [$0] } ?? allTime.keys.sorted()
+                let onlyBreathing = try programs.allSatisfy { program in
+                    // Any kind but breathe sorts before or after it; NULL (before there were kinds) is neither.
+                    try !(Bool.fetchOne(db, sql: """
+                        SELECT EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind < 'breathe')
+                            OR EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind > 'breathe')
+                        """, arguments: [program, program]) ?? true)
+                }
+                if onlyBreathing {
+                    let totals = programs.compactMap { allTime[$0] }
+                    let record = KindRecord(shown: totals.reduce(0) { $0 + $1.sessions }, exits: totals.reduce(0) { $0 + $1.exits })
+                    return record.shown > 0 ? [.breathe: record] : [:]
+                }
+            }
+            return try Self.kindRecords(db, program: program)
+        }
     }
 
     /// Each kind's pauses that ended, and the exits among them, of `program`

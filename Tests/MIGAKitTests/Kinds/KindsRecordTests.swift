@@ -114,6 +114,33 @@ import Testing
         #expect(Set(fromStore.map(\.day)).count == 11)
     }
 
+    @Test func the_kinds_read_from_the_totals_while_every_pause_breathed_are_the_kinds_read_from_the_rows() throws {
+        let store = try SessionStore(path: path)
+        func allTime() throws -> [String: Totals] {
+            Dictionary(uniqueKeysWithValues: try store.totalsByProgram(SessionStore.Scope()).map { ($0.program, $0.totals) })
+        }
+        func agree(_ what: String) throws {
+            for program in [nil, "discord", "steam", "absent"] {
+                #expect(try store.kindRecords(program: program, allTime: allTime()) == store.kindRecords(program: program),
+                        "\(what), \(program ?? "all")")
+            }
+        }
+        try agree("an empty history")
+        // Pauses from before there were kinds (NULL), breathing ones, pass-throughs and an open row.
+        let outcomes: [SessionOutcome] = [.exit, .proceed, .abandoned, .passthrough, .exit, .open]
+        try store.insertMissing(outcomes.enumerated().map { index, outcome in
+            SessionRecord(id: "b\(index)", program: index % 2 == 0 ? "discord" : "steam", startedAt: now, endedAt: now + 1,
+                          outcome: outcome, pausedSeconds: 5, kind: index < 3 || outcome == .passthrough ? nil : .breathe)
+        })
+        try agree("breathing only")
+        #expect(try store.kindRecords(allTime: allTime()) == [.breathe: KindRecord(shown: 4, exits: 2)])
+        // One typed pause of steam's: the rows are read.
+        try store.insertMissing([SessionRecord(id: "t", program: "steam", startedAt: now, endedAt: now + 1, outcome: .exit,
+                                               pausedSeconds: 5, kind: .type)])
+        try agree("a typed pause")
+        #expect(try store.kindRecords(program: "steam", allTime: allTime())[.type] == KindRecord(shown: 1, exits: 1))
+    }
+
     @Test func the_effect_from_the_stores_indexes_is_the_effect_from_the_tallies() throws {
         // Sixty days around the spring change in Berlin (2026-03-29), two
         // programs, a five-day gap, sessions at 00:30 and 23:30 local, and two
