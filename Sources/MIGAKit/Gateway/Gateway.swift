@@ -207,6 +207,7 @@ public final class Gateway {
                                    at: context.time.monotonic())
         session.asksIntention = settings.askIntention
         let capabilities = TerminalCapabilities.detect(environment: context.environment)
+        let palette = Palette(capabilities)
         if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
         let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
                              context: facts, longerBecause: longerBecause)
@@ -218,12 +219,12 @@ public final class Gateway {
             (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
         }
         let loop = PauseLoop(
-            session: session, terminal: terminal, time: context.time, look: look, palette: Palette(capabilities),
+            session: session, terminal: terminal, time: context.time, look: look, palette: palette,
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
             holdsWhenUnfocused: settings.holdWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
 
-        let ending = show(loop, &session, capabilities: capabilities, quotes: quotes, on: terminal, nextQuote: nextQuote,
-                          onDeepen: onDeepen, shouldYield: shouldYield)
+        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal,
+                          nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
         if ending != .firstFrameDrawn, let store = quotes.store {
@@ -272,11 +273,11 @@ public final class Gateway {
             let words = celebrate(settings: settings, store: quotes.store, loop: capabilities.dumb ? nil : loop,
                                   alternative: progress.alternative)
             terminal.leave()
-            context.messages(Palette(capabilities).glyphs(words.farewell))
+            context.messages(palette.glyphs(words.farewell))
         default:
             terminal.leave()
         }
-        for notice in quotes.messages { context.messages(Palette(capabilities).glyphs("miga: \(notice)")) }
+        for notice in quotes.messages { context.messages(palette.glyphs("miga: \(notice)")) }
 
         switch ending {
         case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
@@ -337,12 +338,13 @@ public final class Gateway {
         session.header = header
         session.proceedLabel = proceedLabel
         let capabilities = TerminalCapabilities.detect(environment: context.environment)
+        let palette = Palette(capabilities)
         let nextQuote: (PauseSession) -> Quote = { _ in quotes.next(generator: &self.context.generator) }
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time,
             look: PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices),
-            palette: Palette(capabilities), nextQuote: nextQuote)
-        let ending = show(loop, &session, capabilities: capabilities, quotes: quotes, on: terminal, nextQuote: nextQuote)
+            palette: palette, nextQuote: nextQuote)
+        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal, nextQuote: nextQuote)
         terminal.leave()
         for notice in quotes.messages { context.messages("miga: \(notice)") }
         return ending
@@ -352,15 +354,14 @@ public final class Gateway {
     /// that takes no control sequence (TERM=dumb) the same pause as lines of
     /// text and a prompt, in the locale's character set, with the same
     /// endings. `session` and the loop's session end up the same.
-    private func show(_ loop: PauseLoop, _ session: inout PauseSession, capabilities: TerminalCapabilities,
+    private func show(_ loop: PauseLoop, _ session: inout PauseSession, dumb: Bool, palette: Palette,
                       quotes: QuoteDrawer, on terminal: TerminalDevice, nextQuote: @escaping (PauseSession) -> Quote,
                       onDeepen: @escaping (PauseSession) -> Void = { _ in },
                       shouldYield: (() -> Bool)? = nil) -> PauseEnding {
-        guard capabilities.dumb else {
+        guard dumb else {
             defer { session = loop.session }
             return loop.run()
         }
-        let palette = Palette(capabilities)
         let write: (String) -> Void = { terminal.write(palette.glyphs($0)) }
         for notice in quotes.screenNotices { write("⚠ \(printable(notice))\n") }
         quotes.clearNotices()

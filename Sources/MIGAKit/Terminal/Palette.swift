@@ -199,9 +199,7 @@ public struct Palette: Sendable {
         case .muted: fg(150, 168, 171)
         case .faint: fg(128, 146, 149)
         case .track: fg(58, 72, 75)
-        case .accent(let glow):
-            fg(mix(46, 130, Double(min(4, max(0, glow))) / 4), mix(196, 224, Double(min(4, max(0, glow))) / 4),
-               mix(207, 230, Double(min(4, max(0, glow))) / 4))
+        case .accent(let glow): breathing(from: (46, 196, 207), to: (130, 224, 230), glow)
         case .accentDeep: "\u{1B}[1m" + fg(96, 214, 222)
         case .primary: "\u{1B}[1m" + fg(12, 30, 33) + "\u{1B}[48;2;46;196;207m"
         case .notice: fg(226, 170, 100)
@@ -229,17 +227,17 @@ public struct Palette: Sendable {
         case .muted: fg(104, 124, 127)
         case .faint: fg(150, 168, 170)
         case .track: fg(214, 226, 227)
-        case .accent(let glow): breathingTeal(glow)
+        case .accent(let glow): breathing(from: (0, 169, 181), to: (96, 200, 206), glow)
         case .accentDeep: "\u{1B}[1m" + fg(0, 124, 133)
         case .primary: "\u{1B}[1m" + fg(255, 255, 255) + "\u{1B}[48;2;0;169;181m"
         case .notice: fg(160, 98, 30)
         }
     }
 
-    /// From the brand teal towards a lighter, airier teal as the ring breathes in.
-    private func breathingTeal(_ glow: Int) -> String {
+    /// The teal from `from` towards `to` as the ring breathes in (glow 0…4).
+    private func breathing(from: (Int, Int, Int), to: (Int, Int, Int), _ glow: Int) -> String {
         let t = Double(min(4, max(0, glow))) / 4
-        return fg(mix(0, 96, t), mix(169, 200, t), mix(181, 206, t))
+        return fg(mix(from.0, to.0, t), mix(from.1, to.1, t), mix(from.2, to.2, t))
     }
 
     private func fg(_ r: Int, _ g: Int, _ b: Int) -> String { "\u{1B}[38;2;\(r);\(g);\(b)m" }
