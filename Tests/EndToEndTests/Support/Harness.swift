@@ -88,7 +88,16 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     var attributes = shellLikeSpawnAttributes()
     defer { posix_spawnattr_destroy(&attributes) }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    var spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    // A program a test has just written (copyExecutable) can be "busy" for
+    // a moment: a child another test forked meanwhile holds the write end
+    // until its own exec closes it. Tried again for up to two seconds.
+    var waited = 0
+    while spawned == ETXTBSY && waited < 200 {
+        usleep(10_000)
+        waited += 1
+        spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    }
     for fd in [inputPipe[0], outputPipe[1], errorPipe[1]] where fd >= 0 { close(fd) }
     guard spawned == 0 else { throw SpawnFailure(executable: executable, code: spawned) }
 
