@@ -45,8 +45,10 @@ import Testing
         try tmux.send("Left")
         try tmux.waitForScreen("a shorter pause") { $0.contains("1:00") }
         try tmux.send("Enter")
-        // miga is not on this PATH: the line names it by its path (it may wrap on screen).
-        try tmux.waitForScreen("the hook offer") { $0.contains("init bash)\"") }
+        // miga is not on this PATH: the line names it by its path. It wraps at
+        // a space that depends on how long that path is, so it is read unwrapped.
+        let offered = "eval \"$(\(migaBinary) init bash)\"".filter { !$0.isWhitespace }
+        try tmux.waitForScreen("the hook offer") { $0.filter { !$0.isWhitespace }.contains(offered) }
         try tmux.send("y")
         try tmux.waitForScreen("the summary") { $0.contains("Ready when you are") }
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/config/miga/config.toml"), "nothing is written before the end")
