@@ -228,7 +228,8 @@ public final class Gateway {
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
         if ending != .firstFrameDrawn, let store = quotes.store {
-            _ = try? store.recordLeaks(LeakWatch().look(for: Array(loaded.config.programs.keys)), at: context.time.now())
+            context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }?
+                .recordLeaks(in: store, now: context.time.now())
         }
         let outcome: SessionOutcome = switch ending {
         case .exitToFocus, .alternative: .exit

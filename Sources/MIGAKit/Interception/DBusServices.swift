@@ -46,7 +46,7 @@ public struct DBusServices: Sendable {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             for name in names where name.hasSuffix(".service") && seen.insert(name).inserted {
                 guard let service = Self.read(folder + "/" + name), service.program == nil else { continue }
-                let words = Self.words(service.exec)
+                let words = DesktopExec.texts(service.exec)
                 let program = words.first.map(DesktopOverrides.basename)
                 let flatpak = program == "flatpak" ? FlatpakRun.appID(in: Array(words.dropFirst())) : nil
                 if appIDs.contains(service.name) || program == command || flatpak.map(appIDs.contains) == true {
@@ -129,9 +129,5 @@ public struct DBusServices: Sendable {
         }
         guard let name = values["Name"], !name.isEmpty, let exec = values["Exec"], !exec.isEmpty else { return nil }
         return Service(path: path, name: name, exec: exec, program: values[DesktopOverrides.programKey])
-    }
-
-    static func words(_ exec: String) -> [String] {
-        ((try? DesktopExec.split(exec)) ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 }

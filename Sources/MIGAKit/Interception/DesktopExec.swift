@@ -44,6 +44,12 @@ public enum DesktopExec {
         return arguments
     }
 
+    /// The literal arguments of `exec`, as a launcher runs it without files:
+    /// field codes and templates dropped; none when it does not split.
+    public static func texts(_ exec: String) -> [String] {
+        ((try? split(exec)) ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
+    }
+
     /// The Exec value that `split` reads back as `arguments`. Text is quoted when
     /// it is empty or has a reserved character; templates are written as they are.
     public static func join(_ arguments: [ExecArgument]) -> String {

@@ -249,11 +249,7 @@ public struct DesktopOverrides: Sendable {
               entry.value(programKey) == nil else { return false }
         if fileName == command + ".desktop" { return true }
         if let tryExec = entry.value("TryExec"), basename(tryExec) == command { return true }
-        let exec = entry.value("Exec").flatMap { try? DesktopExec.split($0) } ?? []
-        let texts = exec.compactMap { word -> String? in
-            if case .text(let text) = word { return text }
-            return nil
-        }
+        let texts = entry.value("Exec").map(DesktopExec.texts) ?? []
         var program = texts.first.map(basename)
         if program == "env" { program = texts.dropFirst().first { !$0.contains("=") }.map(basename) }
         if program == command { return true }

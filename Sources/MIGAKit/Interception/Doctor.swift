@@ -51,10 +51,12 @@ public struct Doctor {
         guard access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) else { return nil }
         protection.recordLeaks(in: store)
         guard let leaks = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)), !leaks.isEmpty else { return nil }
-        let named = leaks.map { "\($0.program) from \($0.routeName)" }
+        let named = leaks.map { "\($0.program) \($0.route)" }
         return Finding(ok: false, text: "leaks: \(leaks.count) launch\(leaks.count == 1 ? "" : "es") went around the pause in the last 7 days ("
                                             + named.joined(separator: "; ") + ")",
-                       fix: "miga list --routes shows each program's routes; a program started by its path, or by a launcher MIGA does not cover, walks around it")
+                       fix: leaks.contains { if case .login = $0.route { true } else { false } }
+                           ? "miga refresh puts the pause in front of login starts that appeared since; miga list --routes shows each route"
+                           : "miga list --routes shows each program's routes; a program started by its path, or by a launcher MIGA does not cover, walks around them")
     }
 
     private func store() -> Finding {

@@ -4,26 +4,93 @@ import Glibc
 import Foundation
 
 /// A launch of a protected program that went around the pause: a process of
-/// the person's own whose program is protected and whose environment carries
-/// no mark of the gateway. Everything a gateway starts (after a Proceed, a
-/// pass-through, an allowance) inherits `MIGA_GATE_PID`, and so do its
-/// children; nothing else has it.
+/// the person's own whose executable is a protected program's and whose
+/// environment carries no mark of the gateway. Everything a gateway starts
+/// (after a Proceed, a pass-through, an allowance) inherits `MIGA_GATE_PID`,
+/// and so do its children; nothing else has it.
 public struct Leak: Equatable, Sendable {
     public let program: String
     /// The process, unambiguously (boot id, pid, start time).
     public let process: ProcessIdentity
-    /// The parent's command line when it was seen: the likely route (`dex -a`,
-    /// `bash`), or nil when the parent is gone (the launcher exited; the
-    /// process now belongs to init).
-    public let route: String?
+    /// How it was most likely started.
+    public let route: LeakRoute
+    /// When it started, by the wall clock (to a second or so); nil when unknown.
+    public let startedAt: Date?
+
+    public init(program: String, process: ProcessIdentity, route: LeakRoute, startedAt: Date? = nil) {
+        self.program = program
+        self.process = process
+        self.route = route
+        self.startedAt = startedAt
+    }
+}
+
+/// How a launch that went around the pause was most likely started.
+public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
+    /// By a login start (its command line), which no override of MIGA's covered.
+    case login(String)
+    /// By its path, which a shim on PATH never sees (`/snap/bin/firefox`).
+    case path(String)
+    /// By the launcher whose command line this is (`bash`, `dex -a`).
+    case launcher(String)
+    /// By a launcher that has exited since.
+    case unknown
+
+    /// As the store keeps it: what kind of route, and its detail.
+    var stored: (how: String?, detail: String?) {
+        switch self {
+        case .login(let line): ("login", line)
+        case .path(let path): ("path", path)
+        case .launcher(let line): ("launcher", line)
+        case .unknown: (nil, nil)
+        }
+    }
+
+    /// Read back from the store. Rows from before routes had kinds hold the
+    /// parent's command line alone.
+    init(how: String?, detail: String?) {
+        switch (how, detail) {
+        case ("login", let line?): self = .login(line)
+        case ("path", let path?): self = .path(path)
+        case (_, let line?) where !line.isEmpty: self = .launcher(line)
+        default: self = .unknown
+        }
+    }
+
+    /// A few words for a summary: "at login", "from /snap/bin/firefox", "from bash".
+    public var shortName: String {
+        switch self {
+        case .login: "at login"
+        case .path(let path): "from " + Self.shortened(path)
+        case .launcher(let line):
+            "from " + (line.split(separator: " ").first.map { String($0.split(separator: "/").last ?? $0) } ?? line)
+        case .unknown: "from a launcher that has exited"
+        }
+    }
+
+    /// Where it came from, in full enough to act on: doctor's words.
+    public var description: String {
+        switch self {
+        case .login(let line): "at login (\(Self.shortened(line)))"
+        case .path(let path): "from \(Self.shortened(path)), a path no shim sees"
+        case .launcher(let line): "from \(Self.shortened(line))"
+        case .unknown: "from a launcher that has exited"
+        }
+    }
+
+    /// At most 60 cells, keeping the end of a path, where its name is.
+    static func shortened(_ text: String) -> String {
+        text.count <= 60 ? text : "…" + text.suffix(59)
+    }
 }
 
 /// One bounded pass over `/proc`, looking for leaks.
 ///
 /// Per process it costs a `stat` of its folder (is it the person's?) and a
-/// read of its 16-byte `comm`; only a process named like a protected program
-/// has its environment and parent read. A process that vanishes mid-read, or
-/// whose files cannot be read (another user's), is skipped, never reported.
+/// `stat` of its executable (is it a protected program's?); only a process
+/// of a protected program has its environment, parent and command line read.
+/// A process that vanishes mid-read, or whose files cannot be read (another
+/// user's), is skipped, never reported.
 public struct LeakWatch: Sendable {
     public let proc: String
     public let uid: uid_t
@@ -35,53 +102,105 @@ public struct LeakWatch: Sendable {
         self.uid = uid
     }
 
-    /// The leaks among the running processes of `programs` (commands).
-    public func look(for programs: [String]) -> [Leak] {
-        // A process's `comm` is its program's file name, cut to 15 bytes.
-        var byName: [String: String] = [:]
-        for program in programs { byName[String(decoding: program.utf8.prefix(15), as: UTF8.self)] = program }
-        guard !byName.isEmpty, let folder = opendir(proc) else { return [] }
+    /// The leaks among the running processes of `programs`.
+    public func look(for programs: [WatchedProgram]) -> [Leak] {
+        var byExecutable: [FileIdentity: WatchedProgram] = [:]
+        var byScript: [FileIdentity: WatchedProgram] = [:]
+        var scriptNames: Set<String> = []
+        for program in programs {
+            for identity in program.executables { byExecutable[identity] = program }
+            for identity in program.scripts { byScript[identity] = program }
+            scriptNames.formUnion(program.scriptNames)
+        }
+        guard !byExecutable.isEmpty || !byScript.isEmpty, let folder = opendir(proc) else { return [] }
         defer { closedir(folder) }
-        var candidates: [(pid: Int32, program: String)] = []
+        var candidates: [(pid: Int32, program: WatchedProgram, arguments: [String])] = []
         var seen = 0
         while let entry = readdir(folder), seen < Self.processLimit {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let pid = Int32(name), pid > 0 else { continue }
             seen += 1
             var info = stat()
-            guard stat("\(proc)/\(pid)", &info) == 0, info.st_uid == uid,
-                  let comm = read("\(proc)/\(pid)/comm")?.trimmingWhitespace().replacingOccurrences(of: "\n", with: ""),
-                  let program = byName[comm] else { continue }
-            candidates.append((pid, program))
+            guard stat("\(proc)/\(pid)", &info) == 0, info.st_uid == uid else { continue }
+            if let executable = FileIdentity(path: "\(proc)/\(pid)/exe"), let program = byExecutable[executable] {
+                candidates.append((pid, program, commandLine(of: pid) ?? []))
+                continue
+            }
+            // A script runs as its interpreter, with the script's path as the
+            // first argument; the kernel names the process after the script.
+            guard !scriptNames.isEmpty, let comm = processName(of: pid), scriptNames.contains(comm),
+                  let arguments = commandLine(of: pid), arguments.count > 1,
+                  let script = FileIdentity(path: arguments[1]), let program = byScript[script] else { continue }
+            candidates.append((pid, program, Array(arguments.dropFirst())))
         }
         let pids = Set(candidates.map(\.pid))
-        return candidates.compactMap { pid, program in
+        let bootTime = Self.bootTime(proc: proc)
+        return candidates.compactMap { pid, program, arguments in
             guard let environment = read("\(proc)/\(pid)/environ"), let stat = ProcessStat(pid: pid, proc: proc), stat.isLive,
                   let ticks = stat.startTicks else { return nil }
             if environment.split(separator: "\0").contains(where: { $0.hasPrefix(Gateway.launchVariable + "=") }) { return nil }
             // A child of a process of the same program is part of that launch, not another one.
             let parent = stat.parent
             if let parent, pids.contains(parent) { return nil }
-            let route = parent.flatMap { read("\(proc)/\($0)/cmdline") }.map {
-                $0.split(separator: "\0").map(String.init).joined(separator: " ")
-            }.flatMap { $0.isEmpty ? nil : printable($0) }
-            return Leak(program: program, process: ProcessIdentity(bootID: ProcessIdentity.currentBootID, pid: pid, startTicks: ticks),
-                        route: parent == 1 ? nil : route)
+            let startedAt = bootTime.map { Date(timeIntervalSince1970: $0 + Double(ticks) / Double(Self.ticksPerSecond)) }
+            return Leak(program: program.command, process: ProcessIdentity(bootID: ProcessIdentity.currentBootID, pid: pid, startTicks: ticks),
+                        route: route(pid: pid, parent: parent, arguments: arguments, program: program), startedAt: startedAt)
         }
     }
+
+    /// How the process was most likely started: a login start (run as one of
+    /// systemd's autostart units, or with a login start's exact command line
+    /// by a launcher that has exited), by its path, or by a launcher still running.
+    func route(pid: Int32, parent: Int32?, arguments: [String], program: WatchedProgram) -> LeakRoute {
+        // Orphans belong to init, or to the person's service manager.
+        let launcherGone = parent == nil || parent == 1 || processName(of: parent ?? 1) == "systemd"
+        let cgroup = read("\(proc)/\(pid)/cgroup") ?? ""
+        if cgroup.contains("@autostart.service") || cgroup.contains("-autostart.service") {
+            return .login(printable(arguments.joined(separator: " ")))
+        }
+        if launcherGone, let start = program.loginStarts.first(where: { Self.same($0, arguments) }) {
+            return .login(printable(start.joined(separator: " ")))
+        }
+        if let first = arguments.first, first.contains("/") { return .path(printable(first)) }
+        if !launcherGone, let parent, let line = commandLine(of: parent), !line.isEmpty {
+            return .launcher(printable(line.joined(separator: " ")))
+        }
+        return .unknown
+    }
+
+    /// Whether a process's arguments are a login start's command line: the
+    /// same arguments, and the same program (by file, or by name).
+    static func same(_ start: [String], _ arguments: [String]) -> Bool {
+        guard let program = start.first, let running = arguments.first, Array(start.dropFirst()) == Array(arguments.dropFirst()) else {
+            return false
+        }
+        if let a = FileIdentity(path: program), let b = FileIdentity(path: running) { return a == b }
+        return program.split(separator: "/").last == running.split(separator: "/").last
+    }
+
+    /// A process's name (its program's file name, cut to 15 bytes by the kernel).
+    func processName(of pid: Int32) -> String? {
+        read("\(proc)/\(pid)/comm")?.split(separator: "\n").first.map(String.init)
+    }
+
+    /// A process's command line, its arguments in order; nil when it is gone.
+    func commandLine(of pid: Int32) -> [String]? {
+        guard let text = read("\(proc)/\(pid)/cmdline") else { return nil }
+        // Each argument ends in a NUL; a process that rewrote its title may leave none.
+        let arguments = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+        return text.hasSuffix("\0") ? Array(arguments.dropLast()) : arguments
+    }
+
+    /// When the machine started (`btime` in /proc/stat), in seconds since 1970.
+    static func bootTime(proc: String) -> Double? {
+        guard let text = (try? readTextFile("\(proc)/stat")) ?? nil else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix("btime ") }.flatMap { Double(String($0.dropFirst(6)).trimmingWhitespace()) }
+    }
+
+    static let ticksPerSecond = max(1, sysconf(Int32(_SC_CLK_TCK)))
 
     /// A small file of /proc, or nil when it is gone or not ours to read.
     private func read(_ path: String) -> String? {
         (try? readTextFile(path, limit: 262_144)) ?? nil
-    }
-}
-
-extension Protection {
-    /// Looks once for launches of protected programs that went around the
-    /// pause, and records the new ones in `store`. Returns how many were new.
-    @discardableResult
-    public func recordLeaks(in store: SessionStore, now: Date = Date()) -> Int {
-        let programs = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
-        return (try? store.recordLeaks(LeakWatch().look(for: programs), at: now)) ?? 0
     }
 }

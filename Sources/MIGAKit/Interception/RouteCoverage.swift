@@ -66,7 +66,7 @@ extension Protection {
         for source in services.sources(for: command, appIDs: appIDs(of: command, flatpak: settings?.flatpak)) {
             let target = services.userFolder + "/" + DesktopOverrides.basename(source.path)
             let written = DBusServices.read(target)
-            let first = written.flatMap { DBusServices.words($0.exec).first }
+            let first = written.flatMap { DesktopExec.texts($0.exec).first }
             let problem: String? = if written?.program != command { "has no service file of MIGA's in front of it (miga refresh)" }
                 else if let first, !desktop.isLiveGateway(first) { "starts \(first), not this miga" }
                 else { nil }

@@ -74,7 +74,7 @@ public struct AllowanceReminder: Equatable, Sendable {
 
     /// Set in the environment of the process that waits, so that `miga remind`
     /// knows it is that process and not the short-lived one that starts it.
-    static let waitingVariable = "MIGA_REMINDER_WAITING"
+    public static let waitingVariable = "MIGA_REMINDER_WAITING"
 
     /// Starts `miga remind` to keep this reminder, and returns once it is on
     /// its own. A child left to the program that the gateway becomes would

@@ -93,10 +93,10 @@ public struct StatsReport: Equatable, Sendable {
     /// Each kind of pause: shown, exits, the rate with its interval, and the one MIGA favours.
     public var kinds: KindTable?
 
-    /// The leaks counted by route, most first: `[("dex -a", 2), ("bash", 1)]`.
+    /// The leaks counted by route, most first: `[("at login", 2), ("from /snap/bin/firefox", 1)]`.
     public var leakRoutes: [(route: String, count: Int)] {
         var counts: [String: Int] = [:]
-        for leak in leaks { counts[leak.routeName, default: 0] += 1 }
+        for leak in leaks { counts[leak.route.shortName, default: 0] += 1 }
         return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
     }
 

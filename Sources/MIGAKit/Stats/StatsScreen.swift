@@ -145,12 +145,12 @@ public enum StatsScreen {
 
     // MARK: Streak
 
-    /// "3 launches went around the pause this week (2 from dex -a, 1 from bash)": said, never scolded.
+    /// "3 launches went around the pause this week (2 at login, 1 from /snap/bin/firefox)": said, never scolded.
     static func leakLines(_ report: StatsReport, width: Int) -> [Line] {
         guard !report.leaks.isEmpty else { return [] }
         let count = report.leaks.count
         let span = report.weekDays == 7 ? "this week" : report.weekDays == 1 ? "today" : "these \(report.weekDays) days"
-        let routes = report.leakRoutes.map { "\($0.count) from \($0.route)" }.joined(separator: ", ")
+        let routes = report.leakRoutes.map { "\($0.count) \($0.route)" }.joined(separator: ", ")
         return wrapped("\(count) launch\(count == 1 ? "" : "es") went around the pause \(span) (\(routes))", width: width, tone: .muted)
     }
 

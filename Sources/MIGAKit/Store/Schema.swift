@@ -95,6 +95,12 @@ enum Schema {
         CREATE INDEX sessions_by_program_kind_and_outcome ON sessions (program, kind, outcome);
         CREATE INDEX sessions_by_end_and_program ON sessions (ended_at, outcome, program);
         """,
+        // What kind of route each leak most likely came by ('login', 'path',
+        // 'launcher'; NULL: unknown, or seen before routes had kinds, when
+        // `route` holds the parent's command line if it was there).
+        """
+        ALTER TABLE leaks ADD COLUMN how TEXT;
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

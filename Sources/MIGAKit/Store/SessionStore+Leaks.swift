@@ -9,8 +9,9 @@ extension SessionStore {
         return try immediate { db in
             var added = 0
             for leak in leaks {
-                try db.execute(sql: "INSERT OR IGNORE INTO leaks (process, program, seen_at, route) VALUES (?, ?, ?, ?)",
-                               arguments: [leak.process.description, leak.program, now.milliseconds, leak.route])
+                let (how, detail) = leak.route.stored
+                try db.execute(sql: "INSERT OR IGNORE INTO leaks (process, program, seen_at, route, how) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [leak.process.description, leak.program, now.milliseconds, detail, how])
                 added += db.changesCount
             }
             return added
@@ -21,24 +22,38 @@ extension SessionStore {
     public func leaks(since start: Date, program: String? = nil) throws -> [RecordedLeak] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT program, seen_at, route FROM leaks WHERE seen_at >= ? AND (? IS NULL OR program = ?) ORDER BY seen_at
+                SELECT program, seen_at, route, how FROM leaks WHERE seen_at >= ? AND (? IS NULL OR program = ?) ORDER BY seen_at
                 """, arguments: [start.milliseconds, program, program]).map { row in
-                RecordedLeak(program: row["program"], seenAt: Date(milliseconds: row["seen_at"]), route: row["route"])
+                RecordedLeak(program: row["program"], seenAt: Date(milliseconds: row["seen_at"]),
+                             route: LeakRoute(how: row["how"], detail: row["route"]))
             }
         }
     }
+
+    /// Whether the gateway started `program` around `instant`: a launch
+    /// without a pause then, or a Proceed. A program's process starts at the
+    /// gateway's own start when the gateway execs it, at the Proceed when it
+    /// starts it detached, and a little later behind a wrapper.
+    public func launchedThroughGate(_ program: String, around instant: Date) throws -> Bool {
+        let (from, to) = (instant.addingTimeInterval(-Self.launchSlack.after).milliseconds,
+                          instant.addingTimeInterval(Self.launchSlack.before).milliseconds)
+        return try queue.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sessions WHERE program = ? AND started_at BETWEEN ? AND ? AND outcome IN ('passthrough', 'proceed'))
+                    OR EXISTS (SELECT 1 FROM sessions WHERE program = ? AND outcome = 'proceed' AND ended_at BETWEEN ? AND ?)
+                """, arguments: [program, from, to, program, from, to]) ?? false
+        }
+    }
+
+    /// How far a process's start may follow a launch through the gate (a
+    /// wrapper starting the real program), and precede it (the start is read
+    /// to a second, the launch's record to a millisecond).
+    static let launchSlack = (after: 10.0, before: 2.0)
 }
 
 /// A launch that went around the pause, as the history keeps it.
 public struct RecordedLeak: Equatable, Sendable {
     public let program: String
     public let seenAt: Date
-    public let route: String?
-
-    /// How the route is named on screen: the launcher's command, shortened.
-    public var routeName: String {
-        guard let route, !route.isEmpty else { return "a launcher that has exited" }
-        let words = route.split(separator: " ").prefix(2).map { word in word.split(separator: "/").last.map(String.init) ?? String(word) }
-        return String(words.joined(separator: " ").prefix(40))
-    }
+    public let route: LeakRoute
 }

@@ -24,11 +24,6 @@ extension Miga {
                 return
             }
             try Hub.refuseDumbTerminal(context.environment)
-            // Launches that went around the pause since the last look, for the hub's stats.
-            if let protection = try? Miga.protection(), access(protection.paths.storeFile, F_OK) == 0,
-               let store = try? SessionStore(path: protection.paths.storeFile) {
-                protection.recordLeaks(in: store)
-            }
             Gate.conclude(Home(context: context).run())
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import MIGAKit
 
 extension Miga {
@@ -10,8 +11,15 @@ extension Miga {
                 printError("miga remind: these are not the words the gateway writes: \(printable(words.joined(separator: " ")))")
                 endProcess(ExitStatus.usage)
             }
-            reminder.keep(gateway: ShimDirectory.runningGateway ?? CommandLine.arguments[0], environment: processEnvironment(),
+            let environment = processEnvironment()
+            reminder.keep(gateway: ShimDirectory.runningGateway ?? CommandLine.arguments[0], environment: environment,
                           notifier: LibnotifyNotifier())
+            // The one that waited, at the end of the allowance: a miga running
+            // anyway, so it looks for launches that went around the pause.
+            if environment[AllowanceReminder.waitingVariable] == "1", let protection = try? Miga.protection(),
+               access(protection.paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: protection.paths.storeFile) {
+                protection.recordLeaks(in: store)
+            }
             endProcess(ExitStatus.success)
         }
     }

@@ -354,7 +354,7 @@ import Testing
         let text = try #require(FileManager.default.contents(atPath: services + "/org.telegram.desktop.service"))
         let service = try #require(DBusServices.read(services + "/org.telegram.desktop.service"))
         #expect(service.name == "org.telegram.desktop")
-        #expect(DBusServices.words(service.exec) == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--as", "telegram-desktop",
+        #expect(DesktopExec.texts(service.exec) == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--as", "telegram-desktop",
                                                      "/usr/bin/telegram-desktop", "--"])
         #expect(service.program == "telegram-desktop")
         #expect(protection.list().first?.services == [services + "/org.telegram.desktop.service"])

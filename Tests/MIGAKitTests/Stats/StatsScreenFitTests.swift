@@ -23,7 +23,8 @@ import Testing
             thisWeek: Totals(sessions: 9, exits: 4, pausedSeconds: 800), lastWeek: Totals(sessions: 8, exits: 2, pausedSeconds: 900))
         if leaks {
             report.leaks = (0..<3).map { RecordedLeak(program: "firefox", seenAt: Date(timeIntervalSince1970: 1_800_000_000),
-                                                      route: ["/usr/bin/dex -a", "/bin/bash", "/usr/lib/xdg-desktop-portal"][$0]) }
+                                                      route: [.login("steam -silent"), .launcher("/bin/bash"),
+                                                              .path("/usr/lib/xdg-desktop-portal/a/rather/long/path/to/the/program/itself")][$0]) }
         }
         return report
     }
