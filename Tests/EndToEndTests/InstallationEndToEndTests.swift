@@ -95,12 +95,15 @@ import Testing
         let found = try run(installed, ["doctor"], environment: environment)
         #expect(found.status == 1)
         #expect(found.output.contains("✗ shell: \(sandbox.root)/.bashrc runs \(sandbox.root)/old/miga, which is gone"), "\(found.output)")
-        #expect(found.output.contains("✗ argv-dump: its shim is missing or points to a miga that is gone"), "\(found.output)")
-        #expect(found.output.contains("argv-dump: 0 of 2 routes reach the pause"), "\(found.output)")
+        #expect(found.output.contains("✗ argv-dump: its shim points to \(sandbox.root)/old/miga, which is gone"), "\(found.output)")
+        // bash's hook, zsh's and fish's (installed, though not set up here), and the shim.
+        #expect(found.output.contains("argv-dump: 0 of 4 routes reach the pause"), "\(found.output)")
+        #expect(found.output.contains("shell hook zsh: ~/.zshrc does not run miga init"), "\(found.output)")
+        #expect(found.output.contains("add this line to ~/.zshrc:  eval \"$(\(installed) init zsh)\""), "\(found.output)")
         let fixed = try run(installed, ["doctor", "--fix"], environment: environment)
         #expect(fixed.output.contains("Wrote the hook line in \(sandbox.root)/.bashrc again: eval \"$(\(installed) init bash)\""), "\(fixed.output)")
         #expect(fixed.output.contains("Pointed the shim of argv-dump at \(installed)."), "\(fixed.output)")
-        #expect(fixed.output.contains("argv-dump: 2 of 2 routes reach the pause"), "\(fixed.output)")
+        #expect(fixed.output.contains("argv-dump: 2 of 4 routes reach the pause"), "\(fixed.output)")
         // Everything else in the file is as it was.
         let bashrc = try #require(sandbox.read(".bashrc"))
         #expect(bashrc.hasPrefix(try String(contentsOfFile: "/etc/skel/.bashrc", encoding: .utf8)))
@@ -132,6 +135,33 @@ import Testing
         #expect(try DesktopExec.split(try #require(entry.value("Exec"))).first == .text(installed))
         #expect(try run(installed, ["list", "--routes"], environment: environment).output.contains("✓ menu: \(override)"))
     }
+    @Test func doctor_says_all_is_well_with_status_0_only_when_every_route_reaches_a_live_miga() throws {
+        let environment = environment(shell: "bash").merging(["PATH": sandbox.root + "/data/miga/shims:" + sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }
+        #expect(try run(installed, ["protect", "argv-dump"], environment: environment).status == 0)
+        try sandbox.config("notifications = false\n[programs.argv-dump]\n")
+        let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: installed)
+        for shell in ShellHook.Shell.allCases {
+            let file = shell.startupFile(environment: environment, paths: protection.paths).path
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try (((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") + protection.hookLine(for: shell) + "\n")
+                .write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        let well = try run(installed, ["doctor"], environment: environment)
+        #expect(well.status == 0, "\(well.output)")
+        #expect(!well.output.contains("✗"), "\(well.output)")
+        #expect(well.output.contains("argv-dump: 4 of 4 routes reach the pause"), "\(well.output)")
+        // A shim pointed at another program: no longer well, and said once, with its fix.
+        let shim = sandbox.root + "/data/miga/shims/argv-dump"
+        unlink(shim)
+        #expect(symlink("/usr/bin/true", shim) == 0)
+        let foreign = try run(installed, ["doctor"], environment: environment)
+        #expect(foreign.status == 1)
+        #expect(foreign.output.contains("✗ argv-dump: its shim points to /usr/bin/true, not this miga\n    fix: miga doctor --fix"), "\(foreign.output)")
+        #expect(!foreign.output.contains("✓ argv-dump: reaches the gateway"), "\(foreign.output)")
+        #expect(try run(installed, ["doctor", "--fix"], environment: environment).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: shim) == installed)
+    }
+
     @Test func a_shim_folder_that_is_not_a_folder_is_reported_and_left_alone_until_moved() throws {
         let environment = environment(shell: "bash")
         // Something of the person's own holds the shim folder's name.

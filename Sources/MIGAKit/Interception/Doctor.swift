@@ -87,9 +87,11 @@ public struct Doctor {
                                     fix: "move it aside (mv \(shimFolder) \(shimFolder).moved), then: miga doctor --fix"))
         }
         let onPath = protection.shimFolderIsOnPath
-        findings.append(onPath
-            ? Finding(ok: true, text: "shell: the shim folder is on PATH")
-            : Finding(ok: false, text: "shell: the shim folder \(shimFolder) is not on PATH in this shell", fix: hookFix))
+        if protection.shims.folderProblem == nil {
+            findings.append(onPath
+                ? Finding(ok: true, text: "shell: the shim folder is on PATH")
+                : Finding(ok: false, text: "shell: the shim folder \(shimFolder) is not on PATH in this shell", fix: hookFix))
+        }
         if let hook = protection.hookOffer() {
             let line = ShellHook.Shell.initLine(in: ((try? readTextFile(hook.file)) ?? nil) ?? "")
             if let line, let problem = protection.hookProblem(line) {
@@ -116,9 +118,8 @@ public struct Doctor {
                 findings.append(Finding(ok: true, text: "\(command): reaches the gateway from the application menu"))
                 continue
             }
-            guard status.shim else {
-                findings.append(Finding(ok: false, text: "\(command): its shim is missing or points to a miga that is gone",
-                                        fix: protection.shims.folderProblem == nil ? "miga doctor --fix" : "move the shim folder aside, then: miga doctor --fix"))
+            if let problem = protection.shimProblem(command) {
+                findings.append(Finding(ok: false, text: "\(command): its shim \(problem)", fix: protection.shimFix))
                 continue
             }
             if onPath && !status.shell {
@@ -135,9 +136,13 @@ public struct Doctor {
         }
         // Every route of each program, counted: the shells' hooks, the shim, each entry, login start and service.
         for coverage in protection.coverage() {
-            let missing = coverage.routes.filter { !$0.reaches }.map { "\($0.kind.rawValue) \($0.place) \($0.problem ?? "")" }
-            findings.append(Finding(ok: missing.isEmpty, text: coverage.summary + (missing.isEmpty ? "" : " (not: " + missing.joined(separator: "; ") + ")"),
-                                    fix: "miga doctor --fix"))
+            let missing = coverage.routes.filter { !$0.reaches }
+            let named = missing.map { "\($0.kind.rawValue) \($0.place) \($0.problem ?? "")" }
+            // Each fix once, in the order of the routes it puts right.
+            var fixes: [String] = []
+            for fix in missing.compactMap(\.fix) where !fixes.contains(fix) { fixes.append(fix) }
+            findings.append(Finding(ok: missing.isEmpty, text: coverage.summary + (missing.isEmpty ? "" : " (not: " + named.joined(separator: "; ") + ")"),
+                                    fix: fixes.isEmpty ? nil : fixes.joined(separator: "; ")))
         }
         for command in config.programs.keys.sorted() {
             for (path, reason) in protection.unreadableRoutes(for: command) {

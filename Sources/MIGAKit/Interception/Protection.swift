@@ -321,7 +321,7 @@ public struct Protection: Sendable {
             .sorted { $0.command < $1.command }
             .map { settings in
                 ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
-                              shim: shims.isInstalled(settings.command),
+                              shim: shimProblem(settings.command) == nil,
                               shell: firstOnPath(settings.command) == shims.path + "/" + settings.command,
                               desktopEntries: desktop.overrides(for: settings.command),
                               loginEntries: login.overrides(for: settings.command),

@@ -20,12 +20,15 @@ public struct Route: Equatable, Sendable {
     public let reaches: Bool
     /// When it does not: what is wrong, as the end of a sentence.
     public let problem: String?
+    /// When it does not: what puts it right.
+    public let fix: String?
 
-    init(_ kind: Kind, _ place: String, problem: String? = nil) {
+    init(_ kind: Kind, _ place: String, problem: String? = nil, fix: String? = nil) {
         self.kind = kind
         self.place = place
         reaches = problem == nil
         self.problem = problem
+        self.fix = problem == nil ? nil : fix
     }
 }
 
@@ -67,38 +70,36 @@ extension Protection {
             let target = services.userFolder + "/" + DesktopOverrides.basename(source.path)
             let written = DBusServices.read(target)
             let first = written.flatMap { DesktopExec.texts($0.exec).first }
-            let problem: String? = if written?.program != command { "has no service file of MIGA's in front of it (miga refresh)" }
+            let problem: String? = if written?.program != command { "has no service file of MIGA's in front of it" }
                 else if let first, !desktop.isLiveGateway(first) { "starts \(first), not this miga" }
                 else { nil }
-            routes.append(Route(.dbus, target, problem: problem))
+            routes.append(Route(.dbus, target, problem: problem, fix: written?.program != command ? "miga refresh" : "miga doctor --fix"))
         }
         if let appID = settings?.flatpak {
             for name in [appID, "flatpak"] where realProgram(name) != nil {
-                routes.append(Route(.flatpak, shims.path + "/" + name, problem: shimProblem(name)))
+                routes.append(Route(.flatpak, shims.path + "/" + name, problem: shimProblem(name), fix: shimFix))
             }
         }
         return routes
     }
 
-    /// The hook of each shell the person uses here (installed, and their
-    /// login shell or one with a start-up file): its start-up file runs
-    /// `miga init` with a live miga.
+    /// The hook of each shell installed here (on PATH), used or not: typing
+    /// a name in any of them is a way to start the program. Each reaches the
+    /// pause when its start-up file runs `miga init` with a live miga.
     func shellHookRoutes() -> [Route] {
         let resolver = ProgramResolver(searchPath: environment["PATH"])
-        let login = ShellHook.Shell(loginShell: environment["SHELL"])
-        return ShellHook.Shell.allCases.filter { shell in
-            resolver.resolve(shell.rawValue) != nil
-                && (shell == login || access(shell.startupFile(environment: environment, paths: paths).path, F_OK) == 0)
-        }.map { shell in
+        return ShellHook.Shell.allCases.filter { resolver.resolve($0.rawValue) != nil }.map { shell in
             let file = shell.startupFile(environment: environment, paths: paths)
+            let place = "\(shell.rawValue): \(file.shown)"
+            let addLine = "add this line to \(file.shown):  \(hookLine(for: shell))"
             let text = ((try? readTextFile(file.path)) ?? nil) ?? ""
             guard let line = ShellHook.Shell.initLine(in: text) else {
-                return Route(.shellHook, "\(shell.rawValue): \(file.shown)", problem: "does not run miga init")
+                return Route(.shellHook, place, problem: "does not run miga init", fix: addLine)
             }
             if let missing = hookProblem(line) {
-                return Route(.shellHook, "\(shell.rawValue): \(file.shown)", problem: missing)
+                return Route(.shellHook, place, problem: missing, fix: isHookLineOfMIGAs(line, in: file.path) ? "miga doctor --fix" : addLine)
             }
-            return Route(.shellHook, "\(shell.rawValue): \(file.shown)")
+            return Route(.shellHook, place)
         }
     }
 
@@ -112,12 +113,19 @@ extension Protection {
     }
 
     func shimRoute(_ command: String) -> Route {
-        Route(.shim, shims.path + "/" + command, problem: shimProblem(command))
+        Route(.shim, shims.path + "/" + command, problem: shimProblem(command), fix: shimFix)
     }
 
+    /// What puts a shim right: doctor's repair, once the folder is a folder.
+    var shimFix: String {
+        shims.folderProblem == nil ? "miga doctor --fix"
+            : "move \(shims.path) aside (mv \(shims.path) \(shims.path).moved), then: miga doctor --fix"
+    }
+
+    /// What is wrong with the shim for `name`, if anything.
     func shimProblem(_ name: String) -> String? {
         let link = shims.path + "/" + name
-        if shims.folderProblem != nil { return "cannot be written: its folder \(shims.path) is not a folder" }
+        if let problem = shims.folderProblem { return "cannot be written: its folder \(shims.path) \(problem)" }
         guard let target = shims.target(of: link) else { return "is missing" }
         guard access(link, X_OK) == 0 else { return "points to \(target), which is gone" }
         return desktop.isLiveGateway(target) ? nil : "points to \(target), not this miga"
@@ -127,11 +135,13 @@ extension Protection {
         let kind: Route.Kind = place.place == .login ? .login : .menu
         let target = place.userFolder + "/" + name
         guard let override = Manifest(path: manifestPath).menuOverrides(for: command).first(where: { $0.path == target }) else {
-            return Route(kind, target, problem: "has no override of MIGA's in front of it (miga refresh)")
+            return Route(kind, target, problem: "has no override of MIGA's in front of it", fix: "miga refresh")
         }
         return switch place.state(of: override) {
         case .inPlace, .editedByHand(reachesGateway: true): Route(kind, target)
-        case let state: Route(kind, target, problem: state.summary)
+        case .editedByHand(reachesGateway: false), .disowned:
+            Route(kind, target, problem: place.state(of: override).summary, fix: "delete or rename \(target), then: miga doctor --fix")
+        case let state: Route(kind, target, problem: state.summary, fix: "miga doctor --fix")
         }
     }
 }

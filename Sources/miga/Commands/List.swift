@@ -35,7 +35,8 @@ extension Miga {
             for coverage in protection.coverage() {
                 print(coverage.summary)
                 for route in coverage.routes {
-                    print("  \(route.reaches ? "✓" : "✗") \(route.kind.rawValue): \(route.place)" + (route.problem.map { " (\($0))" } ?? ""))
+                    print("  \(route.reaches ? "✓" : "✗") \(route.kind.rawValue): \(route.place)" + (route.problem.map { " (\($0))" } ?? "")
+                          + (route.fix.map { "\n      fix: \($0)" } ?? ""))
                 }
             }
         }
