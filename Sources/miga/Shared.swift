@@ -13,7 +13,8 @@ extension Miga {
             throw ExitCode(ExitStatus.failure)
         }
         let environment = processEnvironment()
-        return Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: gateway)
+        return Protection(paths: XDGPaths(environment: environment), environment: environment,
+                          gateway: ShimDirectory.routeGateway(running: gateway, environment: environment))
     }
 
     /// The history store for this user, or a clear message and status 1.

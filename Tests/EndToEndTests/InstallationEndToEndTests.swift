@@ -187,3 +187,34 @@ import Testing
         #expect(sandbox.read("data/miga/shims.moved") == "notes of mine\n")
     }
 }
+
+/// A miga run from a build folder (a clone's `.build`) names the installed
+/// miga in every route when there is one: `make clean` must not end the
+/// protection. With none installed, it names itself and says so.
+@Suite(.serialized) struct BuildFolderEndToEndTests {
+    let sandbox = Sandbox()
+
+    @Test func routes_written_from_a_build_folder_name_the_installed_miga() throws {
+        let built = sandbox.root + "/clone/.build/x86_64-unknown-linux-gnu/debug/miga"
+        let installed = sandbox.root + "/.local/bin/miga"
+        for path in [built, installed] {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try copyExecutable(from: migaBinary, to: path)
+        }
+        let environment = sandbox.environment.merging(["SHELL": "/bin/bash"]) { $1 }
+        let protect = try run(built, ["protect", "argv-dump"], environment: environment)
+        #expect(protect.status == 0, "\(protect.error)")
+        #expect(!protect.output.contains("build folder"), "\(protect.output)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.root + "/data/miga/shims/argv-dump") == installed)
+        #expect(protect.output.contains("eval \"$(\(installed) init bash)\""), "\(protect.output)")
+        // doctor --fix from the build folder keeps them on the installed one.
+        #expect(try run(built, ["doctor", "--fix"], environment: environment).output.contains("argv-dump: 1 of"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.root + "/data/miga/shims/argv-dump") == installed)
+
+        // With nothing installed, the build folder's miga is all there is: said.
+        unlink(installed)
+        let alone = try run(built, ["protect", "argv-dump"], environment: environment)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.root + "/data/miga/shims/argv-dump") == built)
+        #expect(alone.output.contains("Note: the routes name \(built), in a build folder that make clean removes"), "\(alone.output)")
+    }
+}

@@ -15,7 +15,10 @@ public struct Home {
     }
 
     var protection: Protection? {
-        context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }
+        context.gatewayPath.map {
+            Protection(paths: paths, environment: context.environment,
+                       gateway: ShimDirectory.routeGateway(running: $0, environment: context.environment))
+        }
     }
 
     /// Setup (first run: until a program is protected), then the hub.

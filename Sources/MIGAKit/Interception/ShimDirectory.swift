@@ -64,6 +64,23 @@ public struct ShimDirectory: Sendable {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The miga that shims, entries and the hook line name: the running one,
+    /// unless it runs from a build folder (SwiftPM's `.build`) and an installed
+    /// miga is there to name instead (on PATH, in ~/.local/bin, in /usr/bin):
+    /// a route must outlive `make clean` and a removed clone.
+    public static func routeGateway(running: String, environment: [String: String]) -> String {
+        guard isInBuildFolder(running) else { return running }
+        let onPath = ProgramResolver(searchPath: environment["PATH"],
+                                     skippingDirectories: [XDGPaths(environment: environment).shimDirectory]).resolve("miga")
+        let candidates = [onPath, environment["HOME"].map { $0 + "/.local/bin/miga" }, "/usr/bin/miga"].compactMap { $0 }
+        return candidates.first { access($0, X_OK) == 0 && !isInBuildFolder(realpath($0) ?? $0) } ?? running
+    }
+
+    /// Whether `path` is in a build folder, which `make clean` removes.
+    public static func isInBuildFolder(_ path: String) -> Bool {
+        path.split(separator: "/").contains(".build")
+    }
+
     /// The path of the running `miga` binary, for the links to point at.
     public static var runningGateway: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

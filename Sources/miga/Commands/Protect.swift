@@ -114,6 +114,10 @@ extension Miga {
                 }
             }
             if failure == 0, let hint = protection.pathHint() { print(hint) }
+            if failure == 0, ShimDirectory.isInBuildFolder(protection.shims.gateway) {
+                print("Note: the routes name \(protection.shims.gateway), in a build folder that make clean removes; "
+                      + "make install puts miga where it stays, and miga doctor --fix run from there points them at it.")
+            }
             if failure != 0 { throw ExitCode(failure) }
         }
     }
