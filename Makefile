@@ -1,6 +1,6 @@
 # MIGA — a mindful gateway for the Linux desktop.
 #   make run    set up, build, install to ~/.local and open MIGA (setup on the first run, the hub after)
-#   make test   set up the test tools and run every test
+#   make test   set up the test tools, run every test, then check a fresh clone's make run
 #   make bench  measure start-up, pass-through and memory
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
 #   make fuzz   libFuzzer on every parser, a million inputs each (FUZZ_RUNS)
@@ -40,20 +40,22 @@ build:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 	$(SWIFT) build
 
+# Every test, then a fresh clone of this repository: its `make run` builds
+# and installs MIGA where it stays, and setup and a new login shell of each
+# kind work with the miga it installed (a release build: minutes).
 test:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/check-fresh-clone
 
-# Minutes rather than seconds: a thousand sessions through tmux, the
-# release binary installed and then run from a folder of its own, and a
-# fresh clone's `make run` followed by setup and new login shells.
+# Minutes rather than seconds: a thousand sessions through tmux, and the
+# release binary installed and then run from a folder of its own.
 soak:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	MIGA_SOAK=1 $(SWIFT) test --skip-build --filter SoakEndToEndTests
 	$(MAKE) install PREFIX=$$(mktemp -d)/prefix INSTALL_CHECK=1
-	scripts/check-fresh-clone
 
 # The parsers under libFuzzer and the address sanitizer, in a package of
 # their own (Fuzz/) so that no sanitizer flag reaches the product. The C and
@@ -104,8 +106,11 @@ install: release man
 	@# refresh that covers application entries as they appear, run by systemd.
 	@if [ -z "$(DESTDIR)" ] && [ -z "$(INSTALL_CHECK)" ]; then $(PREFIX)/bin/miga refresh --units; fi
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
-	@echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: miga init fish | source):"
-	@echo '  eval "$$(miga init bash)"'
+	@# miga by name when this PATH finds it there, else by its path: a new
+	@# shell whose PATH lacks the folder would say "command not found".
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) miga=miga ;; *) miga="$(PREFIX)/bin/miga" ;; esac; \
+	echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: $$miga init fish | source):"; \
+	echo "  eval \"\$$($$miga init bash)\""
 
 # The binary, manual, completions and systemd user units (the refresh on
 # changes of the application folders, and a timer for miga sync), checked by
