@@ -21,80 +21,138 @@ public enum Key: Hashable, Sendable {
 
 /// Decodes raw terminal input into keys.
 ///
-/// An Escape byte at the end of a read is the Escape key: terminals send an
-/// escape sequence in one write, so a lone ESC is the person pressing Esc.
+/// Besides keys, a terminal sends answers to what it was asked: the
+/// background colour (OSC 11, `ESC ] 11 ; rgb:… BEL`) and its attributes
+/// (DA1, `ESC [ ? … c`). An answer is never keys, however it is cut by the
+/// reads or however late it comes ("rgb:dede/…" holds a d and an e): it is
+/// taken whole, up to its end, and handed over as an answer.
 public struct KeyDecoder: Sendable {
+    /// Longer than any answer a terminal gives (about 40 bytes): what runs on
+    /// past it without an end is dropped whole, and what follows is keys again.
+    static let longestAnswer = 128
+
     public init() {}
 
-    public func decode(_ bytes: [UInt8]) -> [Key] {
-        decode(bytes, keepingIncomplete: false).keys
+    /// What a read held.
+    public struct Decoded: Equatable, Sendable {
+        public var keys: [Key] = []
+        /// Whole answers (OSC and `CSI ?` sequences), each as sent.
+        public var answers: [[UInt8]] = []
+        /// The start of a sequence cut off by the end of the read, to go in
+        /// front of the next.
+        public var rest: [UInt8] = []
+
+        /// See `KeyDecoder.mayBeEscape`.
+        public var restMayBeEscape: Bool { KeyDecoder.mayBeEscape(rest) }
     }
 
-    /// The keys, and (with `keepingIncomplete`) the bytes of a CSI sequence
-    /// cut off by the end of this read, to go in front of the next: a paste's
-    /// end marker split across two reads must still end the paste.
-    public func decode(_ bytes: [UInt8], keepingIncomplete: Bool) -> (keys: [Key], rest: [UInt8]) {
-        var keys: [Key] = []
+    /// Whether `rest`, cut off by the end of a read, may be the Escape key
+    /// alone (or Alt and a key, or a character cut in two), which is waited
+    /// for only briefly; any other rest is a sequence that waits for its end.
+    static func mayBeEscape(_ rest: [UInt8]) -> Bool {
+        rest == [0x1B] || rest == [0x1B, UInt8(ascii: "O")] || !rest.contains(0x1B)
+    }
+
+    /// Everything as keys: no more bytes are coming.
+    public func decode(_ bytes: [UInt8]) -> [Key] {
+        decode(bytes, final: true).keys
+    }
+
+    /// The keys and answers in `bytes`. Unless `final`, a sequence cut off by
+    /// the end of the read is kept as `rest` (a paste's end marker split
+    /// across two reads must still end the paste). When `final` (the rest
+    /// never came), a cut key sequence is what it is, and a cut answer is dropped.
+    public func decode(_ bytes: [UInt8], final: Bool) -> Decoded {
+        var decoded = Decoded()
         var i = 0
+        /// The bytes from `start` cut off here: kept, or taken as they are.
+        func cut(at start: Int, answer: Bool, orElse keys: [Key]) -> Bool {
+            if !final {
+                decoded.rest = Array(bytes[start...])
+                return true
+            }
+            if !answer { decoded.keys += keys }
+            return false
+        }
         while i < bytes.count {
             let byte = bytes[i]
+            let start = i
             i += 1
             switch byte {
             case 0x1B:
                 guard i < bytes.count else {
-                    keys.append(.escape)
+                    if cut(at: start, answer: false, orElse: [.escape]) { return decoded }
                     continue
                 }
                 if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "O") {
-                    // CSI or SS3: parameter bytes, then one final byte.
+                    // CSI or SS3: parameter bytes, then one final byte. `CSI ?` is an
+                    // answer (DA1); so is a CSI cut right after its "[".
+                    let isCSI = bytes[i] == UInt8(ascii: "[")
                     i += 1
                     let parameters = i
-                    while i < bytes.count, !(0x40...0x7E).contains(bytes[i]) { i += 1 }
+                    let answer = isCSI && (i == bytes.count || bytes[i] == UInt8(ascii: "?"))
+                    while i < bytes.count, (0x20...0x3F).contains(bytes[i]), i - start <= Self.longestAnswer { i += 1 }
+                    if i - start > Self.longestAnswer { continue }
                     guard i < bytes.count else {
-                        if keepingIncomplete { return (keys, Array(bytes[(parameters - 2)...])) }
-                        keys.append(.unknown)
+                        if cut(at: start, answer: answer, orElse: [.unknown]) { return decoded }
                         continue
                     }
-                    let final = bytes[i]
-                    keys.append(Self.sequence(final: final, parameters: Array(bytes[parameters..<i])))
+                    guard (0x40...0x7E).contains(bytes[i]) else {
+                        // A control byte inside: the sequence is abandoned, the byte is a key.
+                        if !answer { decoded.keys.append(.unknown) }
+                        continue
+                    }
+                    if answer {
+                        decoded.answers.append(Array(bytes[start...i]))
+                    } else {
+                        decoded.keys.append(Self.sequence(final: bytes[i], parameters: Array(bytes[parameters..<i])))
+                    }
                     i += 1
-                } else if bytes[i] == UInt8(ascii: "]"), i + 1 < bytes.count, (0x30...0x39).contains(bytes[i + 1]) {
-                    // An OSC answer ("ESC ] 11 ; rgb:…"), up to BEL or ST: one that came
-                    // late (the background colour asked before the first frame) is
-                    // never a string of keys ("rgb:dede/…" holds an e and a d). Alt+]
-                    // followed by a key is not a digit, so it stays Escape and a key.
-                    let start = i - 1
+                } else if bytes[i] == UInt8(ascii: "]"), i + 1 == bytes.count || (0x30...0x39).contains(bytes[i + 1]) {
+                    // An OSC answer, up to BEL or ST (ESC \). Alt+] and a key is not
+                    // a digit, so it stays Escape and a key. Any other control byte
+                    // (Esc, Enter, Ctrl-C pressed meanwhile) abandons it and counts
+                    // as the key it is: those always get through.
                     i += 1
-                    while i < bytes.count, bytes[i] != 0x07, !(bytes[i] == 0x1B && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\\")) {
+                    var ended = false
+                    while i < bytes.count, i - start <= Self.longestAnswer {
+                        let next = bytes[i]
+                        if next == 0x07 { i += 1; ended = true; break }
+                        if next == 0x1B {
+                            guard i + 1 < bytes.count else { break }
+                            if bytes[i + 1] == UInt8(ascii: "\\") { i += 2; ended = true }
+                            break
+                        }
+                        if next < 0x20 { break }
                         i += 1
                     }
-                    guard i < bytes.count else {
-                        if keepingIncomplete { return (keys, Array(bytes[start...])) }
-                        keys.append(.unknown)
-                        continue
+                    if ended {
+                        decoded.answers.append(Array(bytes[start..<i]))
+                    } else if i == bytes.count || (bytes[i] == 0x1B && i + 1 == bytes.count) {
+                        if cut(at: start, answer: true, orElse: []) { return decoded }
+                        i = bytes.count
                     }
-                    i += bytes[i] == 0x07 ? 1 : 2
-                    keys.append(.unknown)
                 } else {
-                    keys.append(.escape)
+                    decoded.keys.append(.escape)
                 }
-            case 0x0D, 0x0A: keys.append(.enter)
-            case 0x09: keys.append(.tab)
-            case 0x7F, 0x08: keys.append(.backspace)
-            case 0x20: keys.append(.space)
-            case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
-            case 0x00, 0x1C...0x1F: keys.append(.unknown)
-            case 0x21...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
+            case 0x0D, 0x0A: decoded.keys.append(.enter)
+            case 0x09: decoded.keys.append(.tab)
+            case 0x7F, 0x08: decoded.keys.append(.backspace)
+            case 0x20: decoded.keys.append(.space)
+            case 0x01...0x1A: decoded.keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+            case 0x00, 0x1C...0x1F: decoded.keys.append(.unknown)
+            case 0x21...0x7E: decoded.keys.append(.character(Character(Unicode.Scalar(byte))))
             default:
-                // A UTF-8 sequence: decode one character.
+                // A UTF-8 sequence: decode one character, or wait for the rest of it.
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                let end = min(bytes.count, i - 1 + length)
-                let text = String(decoding: bytes[(i - 1)..<end], as: UTF8.self)
+                if start + length > bytes.count, cut(at: start, answer: false, orElse: []) { return decoded }
+                let end = min(bytes.count, start + length)
+                let text = String(decoding: bytes[start..<end], as: UTF8.self)
                 i = end
-                keys.append(text.first.map(Key.character) ?? .unknown)
+                decoded.keys.append(text.first.map(Key.character) ?? .unknown)
             }
         }
-        return (keys, [])
+        return decoded
     }
 
     private static func sequence(final: UInt8, parameters: [UInt8]) -> Key {

@@ -110,6 +110,12 @@ public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalD
             case .suspendRequested: commands = [.suspend]
             case .signal(let number): return .signal(number)
             case .hangup: return .hangup
+            case .background(let background):
+                // A late answer sets the look once, if it was still unknown; an
+                // unknown background already has the light look.
+                guard renderer.palette.wantsBackground, background == .dark else { continue }
+                renderer = FrameRenderer(palette: renderer.palette.with(background: background))
+                continue
             }
             if let result = carry(commands) { return .finished(result) }
         }

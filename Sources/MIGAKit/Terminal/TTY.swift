@@ -4,17 +4,16 @@ import Glibc
 
 /// The real terminal: standard input and output, when both are terminals.
 public final class TTY: TerminalDevice {
-    private let input: Int32 = 0
+    private let inputDescriptor: Int32 = 0
     private let output: Int32 = 1
     private let saved: termios
     private let signalPipe: Int32
-    private let decoder = KeyDecoder()
     private var isEntered = false
     public var reportsFocus = false
-    /// The start of an escape sequence the last read cut off, for the next.
-    private var carried: [UInt8] = []
-    /// How long to wait for the rest of a cut-off sequence before taking it as it is.
-    static let sequenceWait = 0.05
+    /// Keys and the terminal's answers, across reads.
+    private var input = TerminalInput()
+    /// Keys that came while the terminal was being asked something, for the screen.
+    private var heldKeys: [Key] = []
 
     /// Bracketed paste on (`?2004h`): pasted text arrives marked, so a paste
     /// is never taken for keys pressed (a "p" in it is no Proceed, and a typed
@@ -63,8 +62,8 @@ public final class TTY: TerminalDevice {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        tcsetattr(input, TCSANOW, &raw)
-        SignalRouting.armCrashRestore(fd: input, termios: saved, sequence: Self.leaveSequence)
+        tcsetattr(inputDescriptor, TCSANOW, &raw)
+        SignalRouting.armCrashRestore(fd: inputDescriptor, termios: saved, sequence: Self.leaveSequence)
         write(Self.enterSequence + (reportsFocus ? Self.focusReportingSequence : ""))
         isEntered = true
     }
@@ -76,7 +75,7 @@ public final class TTY: TerminalDevice {
         var original = saved
         // TCSAFLUSH drops keys typed during the pause, so a stray "p" never
         // reaches the shell or the program that starts next.
-        tcsetattr(input, TCSAFLUSH, &original)
+        tcsetattr(inputDescriptor, TCSAFLUSH, &original)
         SignalRouting.disarmCrashRestore()
     }
 
@@ -93,93 +92,61 @@ public final class TTY: TerminalDevice {
     /// its primary device attributes (DA1), which every terminal answers:
     /// the DA1 answer ends the wait, so a terminal that ignores OSC 11
     /// costs one round trip, never the whole `timeout`. Keys typed meanwhile
-    /// are kept for the pause.
+    /// are kept for the screen; an answer that comes later still never
+    /// reaches it as keys (see `TerminalInput`).
     public func background(within timeout: Double) -> TerminalBackground {
         if let askedBackground { return askedBackground }
         write("\u{1B}]11;?\u{1B}\\\u{1B}[c")
-        let deadline = SystemTime().monotonic() + timeout
-        var reply: [UInt8] = []
+        let clock = SystemTime()
+        input.asked(at: clock.monotonic())
+        let deadline = clock.monotonic() + timeout
+        var found: TerminalBackground?
         var answered = false
         while !answered {
-            let left = deadline - SystemTime().monotonic()
+            let left = deadline - clock.monotonic()
             guard left > 0 else { break }
-            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { break }
             var buffer = [UInt8](repeating: 0, count: 256)
-            let count = read(input, &buffer, buffer.count)
+            let count = read(inputDescriptor, &buffer, buffer.count)
             guard count > 0 else { break }
-            reply += buffer[0..<count]
-            answered = Self.endsDeviceAttributes(reply)
+            let taken = input.take(Array(buffer[0..<count]), at: clock.monotonic())
+            heldKeys += taken.keys
+            found = taken.background ?? found
+            answered = taken.attributesAnswered
         }
-        let found = TerminalBackground.from(osc11: reply) ?? .unknown
-        // What is not an answer (a key pressed at that moment) goes to the pause.
-        carried = Self.withoutAnswers(reply) + carried
-        askedBackground = found
-        return found
-    }
-
-    /// Whether `bytes` hold a DA1 answer: `ESC [ ? … c`.
-    static func endsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
-        guard let start = bytes.indices.first(where: { bytes[$0] == 0x1B && $0 + 2 < bytes.count
-                                                        && bytes[$0 + 1] == UInt8(ascii: "[") && bytes[$0 + 2] == UInt8(ascii: "?") })
-        else { return false }
-        return bytes[(start + 3)...].contains(UInt8(ascii: "c"))
-    }
-
-    /// `bytes` without the OSC 11 and DA1 answers. An answer cut off by the
-    /// deadline is kept whole, to be finished by the next read and dropped
-    /// there by the key decoder, never read as keys ("rgb:dede" holds d and e).
-    static func withoutAnswers(_ bytes: [UInt8]) -> [UInt8] {
-        var kept: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "]") {
-                // OSC: up to BEL or ST.
-                var end = index + 2
-                while end < bytes.count, bytes[end] != 0x07, !(bytes[end] == 0x1B && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: "\\")) { end += 1 }
-                guard end < bytes.count else { return kept + bytes[index...] }
-                index = bytes[end] == 0x07 ? end + 1 : end + 2
-                continue
-            }
-            if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "?") {
-                var end = index + 3
-                while end < bytes.count, bytes[end] != UInt8(ascii: "c") { end += 1 }
-                guard end < bytes.count else { return kept + bytes[index...] }
-                index = end + 1
-                continue
-            }
-            kept.append(bytes[index])
-            index += 1
-        }
-        return kept
+        askedBackground = found ?? .unknown
+        return found ?? .unknown
     }
 
     public func nextEvents(timeout: Double) -> [TerminalEvent] {
         // Keys that came in while the terminal was being asked something.
-        if !carried.isEmpty, !carried.contains(0x1B) {
-            defer { carried = [] }
-            return decoder.decode(carried).map(TerminalEvent.key)
+        if !heldKeys.isEmpty {
+            defer { heldKeys = [] }
+            return heldKeys.map(TerminalEvent.key)
         }
+        let clock = SystemTime()
         var fds = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
-        let wait = carried.isEmpty ? timeout : min(timeout, Self.sequenceWait)
+                   pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+        // A lone Esc waits a moment for the rest of a sequence, then is the key.
+        let wait = input.deadline.map { min(timeout, max(0, $0 - clock.monotonic())) } ?? timeout
         let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, wait * 1000).rounded(.up)))
         var events: [TerminalEvent] = []
         if ready < 0 { return events }
-        if ready == 0 && !carried.isEmpty {
-            // The rest never came: what there is, as it is.
-            defer { carried = [] }
-            return decoder.decode(carried).map(TerminalEvent.key)
-        }
+        if ready == 0 { return input.expire(at: clock.monotonic()).map(TerminalEvent.key) }
         if fds[0].revents & Int16(POLLIN) != 0 { events += signalEvents() }
         let inputFlags = fds[1].revents
         if inputFlags & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 256)
-            let count = read(input, &buffer, buffer.count)
+            let count = read(inputDescriptor, &buffer, buffer.count)
             if count > 0 {
-                let (keys, rest) = decoder.decode(carried + buffer[0..<count], keepingIncomplete: true)
-                carried = rest
-                events += keys.map(TerminalEvent.key)
+                let taken = input.take(Array(buffer[0..<count]), at: clock.monotonic())
+                events += taken.keys.map(TerminalEvent.key)
+                // The background, answered after the first frame: the look it calls for, from now on.
+                if let background = taken.background, askedBackground == .unknown {
+                    askedBackground = background
+                    events.append(.background(background))
+                }
             } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 events.append(.hangup)
             }

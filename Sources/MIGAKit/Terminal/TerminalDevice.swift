@@ -11,6 +11,9 @@ public enum TerminalEvent: Equatable, Sendable {
     case signal(Int32)
     /// The terminal is gone (its window was closed).
     case hangup
+    /// The terminal said its background only after the first frame: the
+    /// look for it, from now on.
+    case background(TerminalBackground)
 }
 
 /// The terminal as the pause sees it. The real one is `TTY`; tests drive the

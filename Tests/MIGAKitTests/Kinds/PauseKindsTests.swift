@@ -201,14 +201,15 @@ import Testing
 
     @Test func a_paste_marker_cut_by_the_end_of_a_read_still_ends_the_paste() {
         let decoder = KeyDecoder()
-        let first = decoder.decode(Array("\u{1B}[200~pe\u{1B}[20".utf8), keepingIncomplete: true)
+        let first = decoder.decode(Array("\u{1B}[200~pe\u{1B}[20".utf8), final: false)
         #expect(first.keys == [.pasteStart, .character("p"), .character("e")])
         #expect(first.rest == Array("\u{1B}[20".utf8))
-        let second = decoder.decode(first.rest + Array("1~p".utf8), keepingIncomplete: true)
+        let second = decoder.decode(first.rest + Array("1~p".utf8), final: false)
         #expect(second.keys == [.pasteEnd, .character("p")])
         #expect(second.rest.isEmpty)
-        // A lone Esc at the end of a read is still the Escape key.
-        #expect(decoder.decode(Array("\u{1B}".utf8), keepingIncomplete: true).keys == [.escape])
+        // A lone Esc at the end of a read waits a moment (TerminalInput), then is the Escape key.
+        #expect(decoder.decode(Array("\u{1B}".utf8), final: false).rest == [0x1B])
+        #expect(decoder.decode(Array("\u{1B}".utf8), final: true).keys == [.escape])
     }
 
     @Test func a_paste_whose_end_never_comes_ends_after_a_quiet_second() {

@@ -37,17 +37,12 @@ import Testing
     }
 
     @Test func the_answers_are_taken_out_and_keys_typed_meanwhile_kept() {
-        let reply = Array("d\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;22ce".utf8)
-        #expect(TTY.endsDeviceAttributes(reply))
-        #expect(TTY.withoutAnswers(reply) == Array("de".utf8))
-        #expect(!TTY.endsDeviceAttributes(Array("\u{1B}]11;rgb:0000/0000/0000\u{07}".utf8)))
-        #expect(TTY.withoutAnswers(Array("\u{1B}]11;rgb:00/00/00\u{07}p".utf8)) == Array("p".utf8))
-        // Cut off by the deadline: kept whole, so its end is never read as keys.
-        let cut = Array("p\u{1B}]11;rgb:dede/de".utf8)
-        #expect(TTY.withoutAnswers(cut) == cut)
-        let rest = KeyDecoder().decode(TTY.withoutAnswers(cut) + Array("de/dede\u{1B}\\".utf8))
-        #expect(rest == [.character("p"), .unknown])
-        #expect(TTY.withoutAnswers(Array("\u{1B}[?62;2".utf8)) == Array("\u{1B}[?62;2".utf8))
+        var input = TerminalInput()
+        input.asked(at: 0)
+        let taken = input.take(Array("d\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;22ce".utf8), at: 0.01)
+        #expect(taken == TerminalInput.Taken(keys: [.character("d"), .character("e")], background: .dark, attributesAnswered: true))
+        let alone = input.take(Array("\u{1B}]11;rgb:ff/ff/ff\u{07}p".utf8), at: 0.02)
+        #expect(alone == TerminalInput.Taken(keys: [.character("p")], background: .light, attributesAnswered: false))
     }
 
     @Test func an_answer_that_comes_late_is_never_read_as_keys() {
@@ -55,14 +50,48 @@ import Testing
         // frame it must reach the pause as nothing at all.
         let decoder = KeyDecoder()
         for late in ["\u{1B}]11;rgb:dede/eeee/dddd\u{1B}\\", "\u{1B}]11;rgb:dede/eeee/dddd\u{07}", "\u{1B}[?62;22c"] {
-            #expect(decoder.decode(Array(late.utf8)).allSatisfy { $0 == .unknown }, "\(late.debugDescription)")
+            #expect(decoder.decode(Array(late.utf8)).isEmpty, "\(late.debugDescription)")
         }
-        #expect(decoder.decode(Array("\u{1B}]11;rgb:00/00/00\u{07}p".utf8)) == [.unknown, .character("p")])
+        #expect(decoder.decode(Array("\u{1B}]11;rgb:00/00/00\u{07}p".utf8)) == [.character("p")])
         // Alt+] and a key (a terminal that sends Escape for Alt): the key still counts.
         #expect(decoder.decode(Array("\u{1B}]e".utf8)) == [.escape, .character("]"), .character("e")])
-        // Cut off by the end of a read: kept for the next, not decoded as letters.
-        let split = decoder.decode(Array("\u{1B}]11;rgb:de".utf8), keepingIncomplete: true)
-        #expect(split.keys.isEmpty && split.rest == Array("\u{1B}]11;rgb:de".utf8))
+        // Esc, Enter or Ctrl-C pressed while an answer hangs unfinished: the key gets through.
+        #expect(decoder.decode(Array("\u{1B}]11;rgb:de\u{03}".utf8)) == [.control("c")])
+        #expect(decoder.decode(Array("\u{1B}]11;rgb:de\u{1B}e".utf8)) == [.escape, .character("e")])
+        // Garbage that never ends: dropped whole at the cap, and keys count again after it.
+        let endless = "\u{1B}]11;" + String(repeating: "d", count: KeyDecoder.longestAnswer + 10)
+        #expect(decoder.decode(Array((endless).utf8), final: false).rest.isEmpty)
+    }
+
+    /// Cut anywhere (even right after its Esc) and finished however late,
+    /// an answer is no keys, and what is typed around it is.
+    @Test func an_answer_cut_anywhere_and_finished_late_is_never_keys() {
+        let answer = Array("\u{1B}]11;rgb:dede/dede/dede\u{07}\u{1B}[?62;c".utf8)
+        for cut in 1..<answer.count {
+            var input = TerminalInput()
+            input.asked(at: 0)
+            let first = input.take(Array("p".utf8) + answer[..<cut], at: 0.01)
+            // Long after any wait for the rest of a sequence (but within the answers' window).
+            let meanwhile = input.expire(at: 0.5)
+            let second = input.take(Array(answer[cut...]) + Array("e".utf8), at: 0.6)
+            #expect(first.keys + meanwhile + second.keys == [.character("p"), .character("e")], "cut at \(cut)")
+            #expect(first.background ?? second.background == .light, "cut at \(cut)")
+        }
+    }
+
+    @Test func a_lone_escape_is_the_escape_key_after_a_moment() {
+        var input = TerminalInput()
+        #expect(input.take([0x1B], at: 10).keys.isEmpty)
+        #expect(input.expire(at: 10.01).isEmpty)
+        #expect(input.expire(at: 10 + TerminalInput.escapeWait) == [.escape])
+        // While answers are due, a lone Esc may be the first byte of one: it waits longer.
+        input.asked(at: 20)
+        _ = input.take([0x1B], at: 20.01)
+        #expect(input.expire(at: 20.1).isEmpty)
+        #expect(input.take(Array("[?62;c".utf8), at: 20.2) == TerminalInput.Taken(attributesAnswered: true))
+        // Once the DA1 answer came, nothing more is due.
+        _ = input.take([0x1B], at: 21)
+        #expect(input.expire(at: 21 + TerminalInput.escapeWait) == [.escape])
     }
 
     @Test(arguments: [
