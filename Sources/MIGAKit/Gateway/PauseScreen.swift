@@ -299,7 +299,7 @@ public enum PauseScreen {
         let proceedLabel = TextWrap.truncate(session.proceedLabel, width: max(8, width - 6))
         let proceed = session.canProceed
             ? [Span("[P]", .accentDeep), Span(" " + proceedLabel)]
-            : [Span("[P] " + proceedLabel, .faint)]
+            : [Span("[P] " + proceedLabel, .inert)]
         let gap = [Span("    ")]
         let row = exit + gap + deepen + gap + proceed
         if row.reduce(0, { $0 + $1.width }) <= width - 2 {

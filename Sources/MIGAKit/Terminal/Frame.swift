@@ -6,8 +6,11 @@ public enum Tone: Hashable, Sendable {
     case quote
     /// Attribution, status lines, secondary words.
     case muted
-    /// Secondary words that should recede: the header, a Proceed not yet open.
+    /// Secondary words that should recede: the header, hints.
     case faint
+    /// A control that does not work yet (Proceed before zero): dimmer than
+    /// any text, as an inactive control may be (WCAG 1.4.3 exempts it).
+    case inert
     /// The empty part of the ring: barely there.
     case track
     /// The teal accent; `glow` 0…4 brightens it as the ring breathes.

@@ -27,8 +27,14 @@ public enum ColorMode: Sendable, Equatable {
 
 /// The looks of MIGA, turning tones into SGR sequences for a terminal.
 ///
+/// Every look keeps text at 4.5:1 or more and graphics (the ring, its
+/// track, the bar) at 3:1 or more against what they are drawn on (WCAG AA),
+/// measured with xterm's colours; only the inert Proceed before zero may
+/// stay dimmer, as a control that does not work yet.
+///
 /// - Light (a light or unknown background, 256 colours or more): a soft pale
-///   sheet, slate text, teal accent #00A9B5.
+///   sheet, slate text, a deep teal for words and keys and the ring in the
+///   teal of #00A9B5 deepened until it holds on the sheet.
 /// - Dark (a dark background, 256 colours or more): the terminal's own
 ///   background, pale text, a lighter teal; no light sheet flashes over it.
 /// - 16 colours: the terminal's own colours, whatever they are. Text in the
@@ -104,26 +110,37 @@ public struct Palette: Sendable {
 
     /// Inline: default colours, emphasis, and teal where it means something;
     /// plain text, no sequences at all, without colours (a pipe, NO_COLOR).
+    /// The teal and the notice's colour are those of the look for the
+    /// background COLORFGBG names; with none named, a teal that holds on
+    /// white and on black alike (graphics at 3:1; words only in true colour,
+    /// where one exists at 4.5:1 on both; in 256 colours none does, so words
+    /// are bold in the terminal's own colour, as in 16 colours).
     private func inline(_ tone: Tone) -> String {
         if mode == .none { return "" }
         // 16 colours: whatever the terminal's own are, only bold (faint
         // grey and yellow are unreadable on xterm's white).
         if mode == .ansi16 { return ansi16(tone) }
-        let teal = switch mode {
-        case .none: ""
-        // Cyan is unreadable on xterm's white; bold carries the accent in 16 colours.
-        case .ansi16: ""
-        case .ansi256: "\u{1B}[38;5;37m"
-        case .trueColor: fg(0, 169, 181)
+        let known = background != .unknown
+        switch tone {
+        case .body: return ""
+        case .quote: return "\u{1B}[1m"
+        case .muted, .faint, .track, .inert: return "\u{1B}[2m"
+        case .accent:
+            return known ? Palette(mode: mode, background: background).foreground(.accent(glow: 0))
+                : mode == .trueColor ? fg(0, 130, 135) : "\u{1B}[38;5;30m"
+        case .accentDeep, .primary:
+            return known ? "\u{1B}[1m" + Palette(mode: mode, background: background).foreground(.accentDeep)
+                : mode == .trueColor ? "\u{1B}[1m" + fg(0, 130, 135) : "\u{1B}[1m"
+        case .notice:
+            return known ? Palette(mode: mode, background: background).foreground(.notice) : ""
         }
-        return switch tone {
-        case .body: ""
-        case .quote: "\u{1B}[1m"
-        case .muted, .faint, .track: "\u{1B}[2m"
-        case .accent: teal
-        case .accentDeep, .primary: "\u{1B}[1m" + teal
-        case .notice: "\u{1B}[33m"
-        }
+    }
+
+    /// The colour `tone` is written in on the full-screen look, without the sheet or weight.
+    private func foreground(_ tone: Tone) -> String {
+        let sequence = isDark ? (mode == .trueColor ? darkTrueColor(tone) : dark256(tone))
+                              : (mode == .trueColor ? trueColor(tone) : ansi256(tone))
+        return sequence.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[1;", with: "\u{1B}[")
     }
 
     /// Lines for output in the flow of a terminal (not a full screen): each
@@ -158,7 +175,7 @@ public struct Palette: Sendable {
     private func plain(_ tone: Tone) -> String {
         switch tone {
         case .quote, .accentDeep, .primary: "\u{1B}[1m"
-        case .faint, .track: "\u{1B}[2m"
+        case .faint, .track, .inert: "\u{1B}[2m"
         case .accent(let glow): glow >= 3 ? "\u{1B}[1m" : ""
         default: ""
         }
@@ -171,6 +188,7 @@ public struct Palette: Sendable {
     private func ansi16(_ tone: Tone) -> String {
         switch tone {
         case .body, .muted, .faint, .notice: ""
+        case .inert: "\u{1B}[2m"
         case .quote, .accentDeep: "\u{1B}[1m"
         case .track: "\u{1B}[90m"
         case .accent: "\u{1B}[94m"
@@ -178,13 +196,20 @@ public struct Palette: Sendable {
         }
     }
 
+    // The four looks below, with xterm's colours (256: cube levels 0, 95,
+    // 135, 175, 215, 255; greys 8 + 10n) on the light sheet (#EEEEEE in 256
+    // colours, #F6FAFA in true colour) or on black: text 4.5:1 or more,
+    // graphics 3:1 or more, the inert Proceed about 2.3–3:1.
+
+    /// On black: body 13.6, muted 8.8, faint 6.1, track 4.0, the ring 11.7–12.7, Exit 11.7 (dark on teal).
     private func dark256(_ tone: Tone) -> String {
         switch tone {
         case .body: "\u{1B}[38;5;252m"
         case .quote: "\u{1B}[1;38;5;255m"
         case .muted: "\u{1B}[38;5;248m"
         case .faint: "\u{1B}[38;5;245m"
-        case .track: "\u{1B}[38;5;238m"
+        case .inert: "\u{1B}[38;5;240m"
+        case .track: "\u{1B}[38;5;242m"
         case .accent(let glow): "\u{1B}[38;5;\([44, 44, 80, 80, 116][min(4, max(0, glow))])m"
         case .accentDeep: "\u{1B}[1;38;5;80m"
         case .primary: "\u{1B}[1;38;5;16;48;5;44m"
@@ -192,13 +217,15 @@ public struct Palette: Sendable {
         }
     }
 
+    /// On black: muted 8.5, faint 6.5, track 3.7, the ring 9.9–13.8.
     private func darkTrueColor(_ tone: Tone) -> String {
         switch tone {
         case .body: fg(204, 216, 218)
         case .quote: "\u{1B}[1m" + fg(238, 245, 246)
         case .muted: fg(150, 168, 171)
         case .faint: fg(128, 146, 149)
-        case .track: fg(58, 72, 75)
+        case .inert: fg(84, 98, 101)
+        case .track: fg(90, 106, 109)
         case .accent(let glow): breathing(from: (46, 196, 207), to: (130, 224, 230), glow)
         case .accentDeep: "\u{1B}[1m" + fg(96, 214, 222)
         case .primary: "\u{1B}[1m" + fg(12, 30, 33) + "\u{1B}[48;2;46;196;207m"
@@ -206,31 +233,37 @@ public struct Palette: Sendable {
         }
     }
 
+    /// On #EEEEEE: body 11.4, muted 7.2, faint 5.3, deep teal 6.5, the ring
+    /// 3.6–3.8 on a track of 3.4, Exit white on deep teal 7.5 (6.5 against the sheet).
     private func ansi256(_ tone: Tone) -> String {
         switch tone {
-        case .body: "\u{1B}[38;5;237m"
+        case .body: "\u{1B}[38;5;236m"
         case .quote: "\u{1B}[1;38;5;235m"
-        case .muted: "\u{1B}[38;5;243m"
-        case .faint: "\u{1B}[38;5;247m"
-        case .track: "\u{1B}[38;5;253m"
-        case .accent(let glow): "\u{1B}[38;5;\([37, 37, 38, 44, 80][min(4, max(0, glow))])m"
-        case .accentDeep: "\u{1B}[1;38;5;30m"
-        case .primary: "\u{1B}[1;38;5;231;48;5;37m"
-        case .notice: "\u{1B}[38;5;130m"
+        case .muted: "\u{1B}[38;5;239m"
+        case .faint: "\u{1B}[38;5;241m"
+        case .inert: "\u{1B}[38;5;247m"
+        case .track: "\u{1B}[38;5;244m"
+        case .accent(let glow): "\u{1B}[38;5;\([30, 30, 30, 31, 31][min(4, max(0, glow))])m"
+        case .accentDeep: "\u{1B}[1;38;5;23m"
+        case .primary: "\u{1B}[1;38;5;231;48;5;23m"
+        case .notice: "\u{1B}[38;5;94m"
         }
     }
 
+    /// On #F6FAFA: muted 5.6, faint 4.8, deep teal 5.7, the ring 3.4–4.9 on
+    /// a track of 3.4, Exit white on deep teal 6.0 (5.7 against the sheet).
     private func trueColor(_ tone: Tone) -> String {
         switch tone {
         case .body: fg(52, 68, 71)
         case .quote: "\u{1B}[1m" + fg(28, 43, 46)
-        case .muted: fg(104, 124, 127)
-        case .faint: fg(150, 168, 170)
-        case .track: fg(214, 226, 227)
-        case .accent(let glow): breathing(from: (0, 169, 181), to: (96, 200, 206), glow)
-        case .accentDeep: "\u{1B}[1m" + fg(0, 124, 133)
-        case .primary: "\u{1B}[1m" + fg(255, 255, 255) + "\u{1B}[48;2;0;169;181m"
-        case .notice: fg(160, 98, 30)
+        case .muted: fg(84, 104, 107)
+        case .faint: fg(96, 114, 117)
+        case .inert: fg(150, 168, 170)
+        case .track: fg(120, 140, 142)
+        case .accent(let glow): breathing(from: (0, 122, 132), to: (0, 150, 160), glow)
+        case .accentDeep: "\u{1B}[1m" + fg(0, 110, 118)
+        case .primary: "\u{1B}[1m" + fg(255, 255, 255) + "\u{1B}[48;2;0;110;118m"
+        case .notice: fg(150, 88, 20)
         }
     }
 

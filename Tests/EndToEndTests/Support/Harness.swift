@@ -283,10 +283,11 @@ final class Tmux {
     }
 
     /// tmux gives a new pane its client's PATH whatever `-e` says, so the
-    /// environment goes into the command itself.
+    /// environment goes into the command itself. `swift test` sets NO_COLOR
+    /// for itself; a terminal of the test's own has colours unless told not to.
     static func withEnvironment(_ command: String, _ environment: [String: String]) -> String {
         let pairs = environment.sorted { $0.key < $1.key }.map { shellQuoted("\($0.key)=\($0.value)") }
-        return "exec env " + pairs.joined(separator: " ") + " " + command
+        return "exec env -u NO_COLOR " + pairs.joined(separator: " ") + " " + command
     }
 
     /// Runs a tmux command that may start the server, with its output on
