@@ -190,6 +190,39 @@ import Testing
         #expect(imported.output == "Imported 1 quote tagged Fortunes.\n")
     }
 
+    /// A config that exists but cannot be read is no first run: the hub
+    /// opens with the programs MIGA knows of from its shims, saying why
+    /// from its first frame; `miga list` and `miga setup` say so and stop.
+    @Test func a_config_that_cannot_be_read_never_looks_like_a_first_run() throws {
+        let protect = try run(migaBinary, ["protect", "argv-dump"], environment: sandbox.environment)
+        #expect(protect.status == 0, "\(protect.error)")
+        let broken = "[programs.argv-dump\n"
+        try sandbox.config(broken)
+
+        let hub = try Tmux(command: try sandbox.migaScript([], named: "hub.sh"), environment: sandbox.environment)
+        let first = try hub.waitForScreen("the hub, or setup") { $0.contains("q quit") || $0.contains("1 / 12") }
+        let flat = first.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(!first.contains("1 / 12") && first.contains("Argv-dump"), "\(first)")
+        #expect(flat.contains("config.toml:1"), "no word of the config on the hub's first frame:\n\(first)")
+        try hub.send("q")
+        #expect(try sandbox.status(of: "hub.sh") == 0)
+
+        let list = try run(migaBinary, ["list"], environment: sandbox.environment)
+        #expect(list.status == ExitStatus.dataError, "\(list)")
+        #expect(list.output.isEmpty && list.error.contains("cannot be read") && list.error.contains("config.toml:1"), "\(list)")
+        let setup = try Tmux(command: try sandbox.migaScript(["setup"], named: "setup.sh"), environment: sandbox.environment)
+        #expect(try sandbox.status(of: "setup.sh") == ExitStatus.dataError)
+        try setup.waitForScreen("why setup stopped") { $0.replacingOccurrences(of: "\n", with: "").contains("config.toml:1") }
+        #expect(sandbox.read("config/miga/config.toml") == broken)
+
+        // A value it cannot use is said on the hub's first frame too, cause first.
+        try sandbox.config("pause = \"ten\"\n[programs.argv-dump]\n")
+        let again = try Tmux(command: try sandbox.migaScript([], named: "again.sh"), environment: sandbox.environment)
+        let screen = try again.waitForScreen("the hub") { $0.contains("q quit") }
+        let said = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(said.contains("`pause` must be") && said.contains("config.toml:1"), "\(screen)")
+    }
+
     @Test(arguments: ["fifo", "zero"])
     func a_config_or_quote_file_that_is_a_pipe_or_a_device_never_stops_the_program(kind: String) throws {
         try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)

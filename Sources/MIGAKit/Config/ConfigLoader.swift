@@ -46,11 +46,17 @@ public struct LoadedConfig: Sendable {
     public var problems: [ConfigProblem]
     /// The file is not valid TOML: everything in it was set aside for the defaults.
     public var syntaxError: ConfigProblem?
+    /// The file is there but none of it could be used (not valid TOML, or
+    /// not readable): the defaults stand in for all of it, and its programs
+    /// are unknown, never none.
+    public var unreadable: ConfigProblem?
 
-    public init(config: Config = Config(), problems: [ConfigProblem] = [], syntaxError: ConfigProblem? = nil) {
+    public init(config: Config = Config(), problems: [ConfigProblem] = [], syntaxError: ConfigProblem? = nil,
+                unreadable: ConfigProblem? = nil) {
         self.config = config
         self.problems = problems
         self.syntaxError = syntaxError
+        self.unreadable = unreadable ?? syntaxError
     }
 }
 
@@ -71,7 +77,8 @@ public enum ConfigLoader {
             guard let text = try readTextFile(path, limit: Self.sizeLimit) else { return LoadedConfig() }
             return parse(text, file: path)
         } catch {
-            return LoadedConfig(problems: [ConfigProblem(file: path, message: "cannot be read (\(error))", consequence: "using the defaults")])
+            let problem = ConfigProblem(file: path, message: "cannot be read (\(error))", consequence: "using the defaults")
+            return LoadedConfig(problems: [problem], unreadable: problem)
         }
     }
 
@@ -91,7 +98,8 @@ public enum ConfigLoader {
                                         consequence: "using the defaults until it is fixed")
             return LoadedConfig(problems: [problem], syntaxError: problem)
         } catch {
-            return LoadedConfig(problems: [ConfigProblem(file: file, message: "\(error)", consequence: "using the defaults")])
+            let problem = ConfigProblem(file: file, message: "\(error)", consequence: "using the defaults")
+            return LoadedConfig(problems: [problem], unreadable: problem)
         }
         var reader = Reader(file: file, locator: KeyLocator(text: text, toml: toml))
         let config = reader.read(table)

@@ -27,7 +27,17 @@ public struct Home {
             context.messages("miga: setup and the hub need a terminal; see miga --help")
             return .finish(ExitStatus.usage)
         }
-        let firstRun = ConfigLoader.load(from: paths.configFile).config.programs.isEmpty
+        let loaded = ConfigLoader.load(from: paths.configFile)
+        // A config that is there but cannot be read is no first run: its
+        // programs are unknown, not none, and setup would write over them.
+        if let unreadable = loaded.unreadable {
+            if setupFirst {
+                context.messages("miga: setup needs the config, which cannot be read: \(printable(unreadable.notice)); fix it first, then run miga setup again.")
+                return .finish(ExitStatus.dataError)
+            }
+            return hub(terminal: terminal)
+        }
+        let firstRun = loaded.config.programs.isEmpty
         var notice: String?
         if setupFirst || firstRun {
             guard let outcome = setup(firstRun: firstRun, protection: protection, terminal: terminal) else {
@@ -86,11 +96,16 @@ public struct Home {
         var selection = 0
         var notice = notice
         while true {
-            let config = ConfigLoader.load(from: paths.configFile).config
-            let tiles = config.programs.values.sorted { $0.displayName < $1.displayName }.map {
+            let loaded = ConfigLoader.load(from: paths.configFile)
+            // Without a readable config, the programs MIGA knows of by their shims.
+            let programs = loaded.unreadable == nil ? Array(loaded.config.programs.values)
+                : (protection?.protectedCommands() ?? []).map(loaded.config.settings(for:))
+            let tiles = programs.sorted { $0.displayName < $1.displayName }.map {
                 HubScreen.Tile(command: $0.command, name: $0.displayName, glyph: ProgramCatalog.glyph(for: $0.command))
             }
-            var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice)
+            // What is wrong with the config stays said while the hub is open.
+            var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice,
+                                   standing: loaded.problems.map { printable($0.notice) })
             let result = MIGAKit.run(&screen, on: terminal, palette: palette)
             (selection, notice) = (screen.selection, nil)
             switch result {
@@ -114,14 +129,12 @@ public struct Home {
         }
     }
 
-    /// What the gateway said, as the hub's notice, a line each. A config
-    /// problem is said cause first: the gateway says it path first, as a
-    /// terminal's messages go, and a narrow window would show only the path.
-    func hubNotice(_ lines: [String]) -> String {
+    /// What the gateway said, as the hub's notice, a line each; its config
+    /// problems are left out, since the hub says those itself, cause first.
+    func hubNotice(_ lines: [String]) -> String? {
         let problems = ConfigLoader.load(from: paths.configFile).problems
-        return lines.map { line in
-            printable(problems.first { "miga: \($0.description)" == line }?.notice ?? line)
-        }.joined(separator: "\n")
+        let said = lines.filter { line in !problems.contains { "miga: \($0.description)" == line } }
+        return said.isEmpty ? nil : said.map(printable).joined(separator: "\n")
     }
 
     /// Lines the gateway said while the hub's screen is up.

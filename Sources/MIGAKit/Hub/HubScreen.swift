@@ -26,16 +26,19 @@ public struct HubScreen: InteractiveScreen {
     /// A line for the person about what just happened (a program that could
     /// not be opened), shown until the next key.
     public private(set) var notice: String?
+    /// What stays true while the hub is open (a config problem), shown under any notice.
+    public let standing: [String]
     private var columns = 1
 
     static let tileWidth = 16
     static let tileHeight = 4
 
-    public init(tiles: [Tile], streak: Streak, selection: Int = 0, notice: String? = nil) {
+    public init(tiles: [Tile], streak: Streak, selection: Int = 0, notice: String? = nil, standing: [String] = []) {
         self.tiles = tiles
         self.streak = streak
         self.selection = max(0, min(selection, tiles.count - 1))
         self.notice = notice
+        self.standing = standing
     }
 
     public mutating func resize(_ size: TerminalSize) {
@@ -72,8 +75,8 @@ public struct HubScreen: InteractiveScreen {
         let columns = Self.columns(for: width, count: tiles.count)
         let header = headerLines(width: width)
         var footer = [Line.centered(Self.keys.text(width: width - 2), .muted, in: width)]
-        if let notice {
-            let paragraphs = notice.split(separator: "\n").map(String.init)
+        let paragraphs = (notice?.split(separator: "\n").map(String.init) ?? []) + standing
+        if !paragraphs.isEmpty {
             footer = Self.fitted(paragraphs, width: width - 2, lines: size.rows >= 20 ? 4 : 2).map { Line.centered($0, .quote, in: width) }
                 + [.blank] + footer
         }

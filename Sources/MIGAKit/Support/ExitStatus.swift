@@ -8,7 +8,8 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     /// The person left (setup, with Ctrl-C), as a shell reports an interrupt.
     public static let cancelled: Int32 = 130
-    /// A file to import is not a MIGA export (EX_DATAERR).
+    /// A file to import is not a MIGA export, or the config cannot be read
+    /// where a command needs it whole (EX_DATAERR).
     public static let dataError: Int32 = 65
     /// A program whose policy is `deny` was started without a terminal.
     public static let denied: Int32 = 69
@@ -25,7 +26,8 @@ public enum ExitStatus {
         ("64", "usage error (for example `--pause 0`, an unknown tag or device, a quote that is not yours to remove, "
             + "`unprotect` of a program that is not protected, or without a terminal and without `--now`; "
             + "the hub or setup where `TERM=dumb`)"),
-        ("65", "`miga import` or `miga quotes import` was given a file it cannot read (nothing was imported)"),
+        ("65", "`miga import` or `miga quotes import` was given a file it cannot read (nothing was imported); "
+            + "the config cannot be read (not valid TOML, or unreadable) for `miga list` or `miga setup`"),
         ("69", "no terminal, and the program's `non_interactive` is `deny`"),
         ("126", "the program cannot be executed (a folder, a file without execute permission), or gateways lead back to each other in a loop"),
         ("127", "the program is not installed"),

@@ -22,6 +22,11 @@ extension Miga {
         var routes = false
 
         func run() throws {
+            // Programs unknown are not "none": a config that cannot be read says so.
+            if let unreadable = ConfigLoader.load(from: Miga.paths.configFile).unreadable {
+                printError("miga: the config cannot be read, so the protected programs are unknown: \(printable(unreadable.notice))")
+                throw ExitCode(ExitStatus.dataError)
+            }
             let protection = try Miga.protection()
             let programs = protection.list()
             guard !programs.isEmpty else {
