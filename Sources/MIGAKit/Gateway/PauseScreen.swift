@@ -89,13 +89,17 @@ public enum PauseScreen {
                 // The quote and the ring, or the whole quote in their place: the same rows either way.
                 let block = reserved + gap + 1 + 2 * (gap + aroundRing) + timer.count
                 if showsWhole {
-                    let whole = fitted(allLines, maxLines: max(1, block - 2), width: measure)
-                    let above = (block - whole.count - 2) / 2
+                    // The countdown stays in view as a bar, a row above the status.
+                    let countdown = [barLine(session, width: width)] + Array(repeating: .blank, count: gap)
+                    let room = block - countdown.count
+                    let whole = fitted(allLines, maxLines: max(1, room - 2), width: measure)
+                    let above = max(0, (room - whole.count - 2) / 2)
                     lines += Array(repeating: .blank, count: above)
                     lines += whole.map { Line.centered($0, .quote, in: width) }
                     lines.append(.blank)
                     lines.append(attributionLine(session.quote, hint: "w: back", width: width))
-                    lines += Array(repeating: .blank, count: block - above - whole.count - 2)
+                    lines += Array(repeating: .blank, count: max(0, room - above - whole.count - 2))
+                    lines += countdown
                 } else {
                     let quote = fitted(allLines, maxLines: reserved, width: measure)
                     let above = (reserved - quote.count) / 2
