@@ -121,9 +121,29 @@ public enum PauseScreen {
                 return Frame(size: size, lines: lines)
             }
         }
-        // Smaller than any arrangement: the time, the keys, the quote as far as it goes.
-        let tiny = [barLine(session, width: width)] + actions + allLines.map { Line.centered($0, .quote, in: width) }
-        return Frame(size: size, lines: Array(tiny.prefix(size.rows)))
+        return tiny(session, size: size, quote: allLines, measure: measure, actions: actions, longerBecause: look.longerBecause)
+    }
+
+    /// Smaller than any arrangement: the usual order (quote, countdown,
+    /// status, actions) with the least important rows left out first: the
+    /// quote's further lines, then the status, then the quote, then the
+    /// countdown. Exit to Focus stays whatever the size.
+    static func tiny(_ session: PauseSession, size: TerminalSize, quote: [String], measure: Int, actions: [Line],
+                     longerBecause: String?) -> Frame {
+        let width = size.columns
+        var left = max(0, size.rows - actions.count)
+        func take() -> Bool {
+            guard left > 0 else { return false }
+            left -= 1
+            return true
+        }
+        let bar = take() ? [barLine(session, width: width)] : []
+        var quoteRows = take() ? 1 : 0
+        let status = take() ? [statusLine(session, width: width, longerBecause: longerBecause, drawsRing: false)] : []
+        while quoteRows > 0 && quoteRows < quote.count && take() { quoteRows += 1 }
+        let shown = fitted(quote, maxLines: quoteRows, width: measure).map { Line.centered($0, .quote, in: width) }
+        let lines = Array(repeating: .blank, count: left) + shown + bar + status + actions.prefix(size.rows)
+        return Frame(size: size, lines: Array(lines.prefix(size.rows)))
     }
 
     /// The quote's source and tags; with a key's hint when there is more to see.
@@ -149,6 +169,7 @@ public enum PauseScreen {
     /// an imported fortune may be far longer than a pause has room for.
     static func fitted(_ lines: [String], maxLines: Int, width: Int) -> [String] {
         guard lines.count > maxLines else { return lines }
+        guard maxLines > 0 else { return [] }
         var kept = Array(lines.prefix(maxLines))
         kept[maxLines - 1] = TextWrap.truncate(kept[maxLines - 1] + " …", width: width)
         if !kept[maxLines - 1].hasSuffix("…") { kept[maxLines - 1] += "…" }

@@ -135,6 +135,35 @@ import Testing
         #expect(bar != nil && status != nil && bar! < status!, "no countdown above the status at \(size):\n\(whole.text)")
     }
 
+    /// In a window too short for any arrangement, the order holds (quote,
+    /// countdown, status, actions) and the least important rows go first:
+    /// more quote lines, then the status, then the quote, then the countdown.
+    @Test(arguments: [(40, 8), (40, 7), (30, 6), (20, 6), (80, 5), (80, 4), (80, 3), (80, 2), (80, 1)])
+    func a_very_short_window_keeps_the_order_and_drops_the_least_important_rows(columns: Int, rows: Int) {
+        let size = TerminalSize(columns: columns, rows: rows)
+        for quote in [Self.long, quote] {
+            var pause = PauseSession(programName: "Firefox", length: 90, quote: quote, at: 0)
+            pause.advance(to: 10)
+            let frame = PauseScreen.frame(pause, size: size, look: still)
+            let lines = frame.lines.map(\.text)
+            #expect(lines.count == rows)
+            let quoteRows = frame.lines.indices.filter { frame.lines[$0].spans.contains { $0.tone == .quote } }
+            let bar = lines.firstIndex { $0.contains("1:20") }
+            let status = lines.firstIndex { $0.contains("Proceed opens") }
+            let actions = lines.firstIndex { $0.contains("Exit to Focus") }
+            let order = [quoteRows.last, bar, status, actions].compactMap { $0 }
+            #expect(order == order.sorted() && Set(order).count == order.count, "out of order at \(size):\n\(frame.text)")
+            #expect(actions != nil, "no Exit to Focus at \(size)")
+            let actionRows = lines.filter { $0.contains("[E]") || $0.contains("[D]") || $0.contains("[P]") }.count
+            if rows >= actionRows + 1 { #expect(bar != nil, "no countdown at \(size):\n\(frame.text)") }
+            if rows >= actionRows + 2 { #expect(!quoteRows.isEmpty, "no quote at \(size):\n\(frame.text)") }
+            if rows >= actionRows + 3 { #expect(status != nil, "no status at \(size):\n\(frame.text)") }
+            // A quote cut short says so.
+            let shown = quoteRows.map { lines[$0].trimmingWhitespace() }.joined(separator: " ")
+            if !shown.isEmpty && !shown.hasSuffix("”") { #expect(shown.hasSuffix("…"), "cut mid-sentence at \(size): \(shown)") }
+        }
+    }
+
     @Test func an_emptied_ring_leaves_its_track_in_every_colour_mode() {
         for showTrack in [true, false] {
             let cells = CountdownRing.cells(rows: 9, remaining: 0, thickness: 2.6, showTrack: showTrack).joined()
