@@ -57,12 +57,15 @@ public enum PauseScreen {
             .map { Line.centered($0, .notice, in: width) }
 
         // The most generous arrangement in which the ring fits: header, gaps
-        // and margins; then without the margins; without the header; without
-        // gaps; with the quote's room cut to two lines. Only when the ring
-        // fits none of them, the same again with a bar.
+        // and margins; then without the margins; with the quote's room cut
+        // to three lines (a longer quote is shortened, and w shows it)
+        // before the header goes; without the header; without gaps; with the
+        // quote's room cut to two lines. Only when the ring fits none of
+        // them, the same again with a bar.
         let maxRing = max(5, size.rows * 2 / 5)
         let arrangements = [(header: true, gap: 1, margin: 1, reserved: usualHeight), (true, 1, 0, usualHeight),
-                            (false, 1, 0, usualHeight), (false, 0, 0, usualHeight), (false, 0, 0, min(2, usualHeight))]
+                            (true, 1, 0, min(3, usualHeight)), (false, 1, 0, usualHeight), (false, 0, 0, usualHeight),
+                            (false, 0, 0, min(2, usualHeight))]
         for wantsRing in [true, false] {
             for (header, gap, margin, reserved) in arrangements {
                 let fixed = (header ? 1 + context.count + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count

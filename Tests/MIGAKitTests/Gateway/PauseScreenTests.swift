@@ -164,6 +164,17 @@ import Testing
         }
     }
 
+    /// The header and its context come before the quote's room for the
+    /// longest quote: a long quote is shortened (w shows it) before the
+    /// header goes, and the ring still fits.
+    @Test(arguments: [(60, 20), (70, 20), (79, 20), (60, 24), (80, 24), (200, 60)])
+    func the_header_shows_whenever_the_rows_allow(columns: Int, rows: Int) {
+        let look = PauseLook(motion: false, showTrack: true, context: ["3rd time today"])
+        let frame = PauseScreen.frame(session(elapsed: 10), size: TerminalSize(columns: columns, rows: rows), look: look)
+        #expect(frame.text.contains("a pause before Firefox") && frame.text.contains("3rd time today"), "\(columns)x\(rows):\n\(frame.text)")
+        #expect(frame.text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no ring at \(columns)x\(rows)")
+    }
+
     @Test func an_emptied_ring_leaves_its_track_in_every_colour_mode() {
         for showTrack in [true, false] {
             let cells = CountdownRing.cells(rows: 9, remaining: 0, thickness: 2.6, showTrack: showTrack).joined()
