@@ -108,7 +108,7 @@ import Testing
     @Test func true_colour_paints_the_light_sheet_and_the_teal_accent() {
         var renderer = FrameRenderer(palette: Palette(mode: .trueColor))
         let output = renderer.render(Frame(size: size, lines: [Line([Span("ring", .accent(glow: 0))])]))
-        #expect(output.contains("\u{1B}[38;2;0;169;181m")) // #00A9B5
+        #expect(output.contains("\u{1B}[38;2;0;122;132m")) // #00A9B5 deepened to hold 3:1 and more on the sheet
         #expect(output.contains("\u{1B}[48;2;246;250;250m"))
     }
 
