@@ -51,10 +51,13 @@ public enum PauseScreen {
         let usualHeight = min(max(2, size.rows / 3), min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
         let actions = bottomLines(session, width: width)
         let context = look.context.map { Line.centered(TextWrap.truncate($0, width: width - 2), .muted, in: width) }
-        let notices = look.notices
-            .flatMap { TextWrap.lines("⚠ " + $0, width: max(10, width - 4)) }
-            .prefix(3)
-            .map { Line.centered($0, .notice, in: width) }
+        // Notices whole if the rows allow, with a bar for the countdown if
+        // need be; cut (with …, their place kept) only when even that does
+        // not fit.
+        let noticeWidth = max(10, width - 4)
+        let noticeParagraphs = look.notices.map { "⚠ " + $0 }
+        let noticeNeed = noticeParagraphs.reduce(0) { $0 + TextWrap.lines($1, width: noticeWidth).count }
+        let noticeBudgets = Array(stride(from: noticeNeed, through: noticeParagraphs.count, by: -1))
 
         // The most generous arrangement in which the ring fits: header, gaps
         // and margins; then without the margins; with the quote's room cut
@@ -66,7 +69,8 @@ public enum PauseScreen {
         let arrangements = [(header: true, gap: 1, margin: 1, reserved: usualHeight), (true, 1, 0, usualHeight),
                             (true, 1, 0, min(3, usualHeight)), (false, 1, 0, usualHeight), (false, 0, 0, usualHeight),
                             (false, 0, 0, min(2, usualHeight))]
-        for wantsRing in [true, false] {
+        /// The first arrangement that fits with `notices`, the ring or a bar.
+        func arranged(_ notices: [Line], wantsRing: Bool) -> Frame? {
             for (header, gap, margin, reserved) in arrangements {
                 let fixed = (header ? 1 + context.count + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
                     + (notices.isEmpty ? 0 : gap + notices.count) + 2 * margin
@@ -122,6 +126,13 @@ public enum PauseScreen {
                     lines += notices
                 }
                 return Frame(size: size, lines: lines)
+            }
+            return nil
+        }
+        for budget in noticeBudgets {
+            let notices = TextWrap.fitted(noticeParagraphs, width: noticeWidth, lines: budget).map { Line.centered($0, .notice, in: width) }
+            for wantsRing in [true, false] {
+                if let frame = arranged(notices, wantsRing: wantsRing) { return frame }
             }
         }
         return tiny(session, size: size, quote: allLines, measure: measure, actions: actions, longerBecause: look.longerBecause)

@@ -74,11 +74,22 @@ public struct HubScreen: InteractiveScreen {
         let width = size.columns
         let columns = Self.columns(for: width, count: tiles.count)
         let header = headerLines(width: width)
-        var footer = [Line.centered(Self.keys.text(width: width - 2), .muted, in: width)]
+        let keys = Line.centered(Self.keys.text(width: width - 2), .muted, in: width)
+        var footer = [keys]
+        var margins = true
         let paragraphs = (notice?.split(separator: "\n").map(String.init) ?? []) + standing
         if !paragraphs.isEmpty {
-            footer = Self.fitted(paragraphs, width: width - 2, lines: size.rows >= 20 ? 4 : 2).map { Line.centered($0, .quote, in: width) }
-                + [.blank] + footer
+            // What is said gets the rows a row of programs (and its cue) and
+            // the keys leave; when it needs more, the blank rows go first,
+            // and only then are its words cut (its place stays).
+            let tileRows = (tiles.count + columns - 1) / columns
+            let leastBody = tiles.isEmpty ? 3 : Self.tileHeight + (tileRows > 1 ? 1 : 0)
+            let needed = paragraphs.reduce(0) { $0 + TextWrap.lines($1, width: width - 2).count }
+            let roomy = size.rows - header.count - leastBody - 1 - 4
+            margins = needed <= roomy
+            let budget = max(1, margins ? roomy : size.rows - header.count - leastBody - 1)
+            footer = TextWrap.fitted(paragraphs, width: width - 2, lines: budget).map { Line.centered($0, .quote, in: width) }
+                + (margins ? [.blank] : []) + footer
         }
         var body: [Line] = []
         if tiles.isEmpty {
@@ -88,7 +99,7 @@ public struct HubScreen: InteractiveScreen {
         } else {
             let rows = (tiles.count + columns - 1) / columns
             // The room ScreenLayout leaves, less a line for the cue.
-            let bodyRows = size.rows - header.count - footer.count - 2
+            let bodyRows = size.rows - header.count - footer.count - (margins ? 2 : 0)
             let room = max(1, bodyRows / (Self.tileHeight + 1))
             let selectedRow = selection / columns
             let first = min(max(0, selectedRow - room / 2), max(0, rows - room))
@@ -104,7 +115,7 @@ public struct HubScreen: InteractiveScreen {
                 body.append(Line.centered(TextWrap.truncate(cue, width: width - 2), .faint, in: width))
             }
         }
-        return ScreenLayout.compose(size: size, header: header, body: body, footer: footer)
+        return ScreenLayout.compose(size: size, header: header, body: body, footer: footer, margins: margins)
     }
 
     /// The hub's keys: they shorten before any goes, and "s stats · q quit" go last.
@@ -125,32 +136,7 @@ public struct HubScreen: InteractiveScreen {
             let line = Line.centered(spans, in: width)
             if line.width <= width - 2 { return [line] }
         }
-        return Self.fitted([short.map(\.text).joined()], width: width - 2, lines: 2).map { Line.centered($0, .muted, in: width) }
-    }
-
-    /// `paragraphs` in at most `lines` lines of `width`: whole when they fit,
-    /// else each keeps its first lines (one at least, while there is room)
-    /// and ends in "…" where it is cut.
-    static func fitted(_ paragraphs: [String], width: Int, lines budget: Int) -> [String] {
-        let wrapped = paragraphs.map { TextWrap.lines($0, width: width) }
-        var allotted = wrapped.map { _ in 0 }
-        var left = budget
-        // A line each first, in order; then the rest, in order.
-        for index in wrapped.indices where left > 0 {
-            allotted[index] = 1
-            left -= 1
-        }
-        for index in wrapped.indices {
-            let more = min(left, wrapped[index].count - allotted[index])
-            allotted[index] += max(0, more)
-            left -= max(0, more)
-        }
-        return wrapped.indices.flatMap { index -> [String] in
-            let (lines, count) = (wrapped[index], allotted[index])
-            guard count > 0 else { return [] }
-            guard count < lines.count else { return lines }
-            return Array(lines.prefix(count - 1)) + [TextWrap.truncate(lines[(count - 1)...].joined(separator: " "), width: width)]
-        }
+        return TextWrap.fitted([short.map(\.text).joined()], width: width - 2, lines: 2).map { Line.centered($0, .muted, in: width) }
     }
 
     /// One row of tiles, each a small rounded card: the glyph, then the name.

@@ -57,6 +57,43 @@ public enum TextWrap {
         return (result, used)
     }
 
+    /// `paragraphs` in at most `lines` lines of `width`: whole when they fit,
+    /// else each keeps its first lines (one at least, while there is room)
+    /// and ends in "…" where it is cut. A paragraph that ends in where it
+    /// is (" (file:line)", as a config problem does) keeps that end whole
+    /// when its words are cut, so the cause and its place both show.
+    static func fitted(_ paragraphs: [String], width: Int, lines budget: Int) -> [String] {
+        let wrapped = paragraphs.map { Self.lines($0, width: width) }
+        var allotted = wrapped.map { _ in 0 }
+        var left = budget
+        // A line each first, in order; then the rest, in order.
+        for index in wrapped.indices where left > 0 {
+            allotted[index] = 1
+            left -= 1
+        }
+        for index in wrapped.indices {
+            let more = min(left, wrapped[index].count - allotted[index])
+            allotted[index] += max(0, more)
+            left -= max(0, more)
+        }
+        return wrapped.indices.flatMap { index -> [String] in
+            let (lines, count) = (wrapped[index], allotted[index])
+            guard count > 0 else { return [] }
+            guard count < lines.count else { return lines }
+            let paragraph = paragraphs[index]
+            if paragraph.hasSuffix(")"), let open = paragraph.range(of: " (", options: .backwards) {
+                let place = Self.lines(String(paragraph[paragraph.index(after: open.lowerBound)...]), width: width)
+                let words = Self.lines(String(paragraph[..<open.lowerBound]), width: width)
+                if place.count < count {
+                    let kept = count - place.count
+                    guard words.count > kept else { return words + place }
+                    return Array(words.prefix(kept - 1)) + [truncate(words[(kept - 1)...].joined(separator: " "), width: width)] + place
+                }
+            }
+            return Array(lines.prefix(count - 1)) + [truncate(lines[(count - 1)...].joined(separator: " "), width: width)]
+        }
+    }
+
     /// The lines of `text` at the narrowest width that needs no more lines than
     /// `measure` does, so a two-line quote reads as two even lines rather than
     /// a long one and a stub.

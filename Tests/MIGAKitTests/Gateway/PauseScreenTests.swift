@@ -240,6 +240,21 @@ import Testing
         #expect(frame.text.contains("Exit to Focus"))
     }
 
+    /// A notice wraps within the rows the pause has, cause first and its
+    /// place after it; cut with … only when the rows truly run out.
+    @Test(arguments: [(40, 12), (40, 16), (60, 20), (80, 24), (30, 10)])
+    func a_notice_wraps_within_the_rows_it_has(columns: Int, rows: Int) {
+        let look = PauseLook(motion: false, showTrack: true, notices: [HubFitTests.problem])
+        let frame = PauseScreen.frame(session(elapsed: 10), size: TerminalSize(columns: columns, rows: rows), look: look)
+        let said = frame.lines.map { $0.text.trimmingWhitespace() }.joined(separator: " ")
+        // (A path wider than the window is broken where it must be.)
+        let place = frame.lines.map { $0.text.trimmingWhitespace() }.joined()
+        #expect(said.contains("`pause` must be"), "\(columns)x\(rows):\n\(frame.text)")
+        if rows >= 12 { #expect(place.contains("config.toml:1:1)"), "no place at \(columns)x\(rows):\n\(frame.text)") }
+        if rows >= 16 { #expect(said.contains("using the default"), "cut with rows to spare at \(columns)x\(rows):\n\(frame.text)") }
+        #expect(frame.text.contains("Exit to Focus") && frame.lines.count == rows)
+    }
+
     @Test func two_line_quotes_are_balanced() {
         let lines = TextWrap.balancedLines("Thoughts arrive uninvited. You still get to decide which ones are offered a chair.", measure: 60)
         #expect(lines.count == 2)

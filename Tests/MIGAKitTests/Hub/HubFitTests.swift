@@ -145,4 +145,23 @@ import Testing
         let screen = lastScreen(terminal)
         #expect(screen.contains("unknown setting"), "\(screen)")
     }
+
+    static let problem = "`pause` must be a whole number of seconds from 1 to 3600, not \"ten\"; using the default "
+        + "(/home/someone/.config/miga/config.toml:1:1)"
+
+    /// A config problem wraps within the rows the hub has, its cause first,
+    /// and is cut (with …) only when the rows run out; a row of programs stays.
+    @Test(arguments: sizes)
+    func a_config_problem_wraps_within_the_rows_the_hub_has(size: TerminalSize) {
+        var hub = HubScreen(tiles: tiles, streak: Streak(current: 3, best: 7), standing: [Self.problem])
+        hub.resize(size)
+        let frame = hub.frame(size: size)
+        let said = frame.lines.map { $0.text.trimmingWhitespace() }.joined(separator: " ")
+        // (A path wider than the window is broken where it must be.)
+        let place = frame.lines.map { $0.text.trimmingWhitespace() }.joined()
+        #expect(said.contains("`pause` must be a whole number of") && place.contains("config.toml:1:1)"), "\(size):\n\(frame.text)")
+        if size.rows >= 20 { #expect(said.contains("using the default"), "cut with rows to spare at \(size):\n\(frame.text)") }
+        #expect(frame.text.contains("╰") && frame.text.contains("q quit"), "no programs or keys at \(size):\n\(frame.text)")
+        #expect(frame.lines.count == size.rows)
+    }
 }
