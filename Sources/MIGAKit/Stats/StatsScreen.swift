@@ -224,7 +224,8 @@ public enum StatsScreen {
 
     static func table(_ programs: [ProgramCount], width: Int) -> [Line] {
         let header = ["program", "pauses", "exits", "exit rate", "time paused"]
-        let rows = programs.prefix(12).map { program -> [String] in
+        // Every program: the hub's stats scroll, and a terminal's output does too.
+        let rows = programs.map { program -> [String] in
             let totals = program.totals
             return [program.program, "\(totals.sessions)", "\(totals.exits)",
                     totals.intentionalityScore.map { "\($0) %" } ?? "—", duration(totals.pausedSeconds)]
@@ -245,7 +246,6 @@ public enum StatsScreen {
         }
         var lines = [Line([Span(margin + cells(header), .muted)])]
         lines += rows.map { Line([Span(margin + cells($0))]) }
-        if programs.count > 12 { lines.append(Line([Span(margin + "and \(programs.count - 12) more", .muted)])) }
         return lines
     }
 

@@ -64,13 +64,13 @@ import Testing
 
     // MARK: The stats
 
-    /// A history of twelve programs, as many as `miga stats` lists.
-    func recordTwelvePrograms() throws {
+    /// A history of twelve programs (or `count`).
+    func recordTwelvePrograms(_ count: Int = 12) throws {
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
         let start = time.now() - 3 * 86_400
         var records: [SessionRecord] = []
-        for program in 1...12 {
-            for index in 0..<(13 - program) {
+        for program in 1...count {
+            for index in 0..<(count + 1 - program) {
                 let begun = start + Double(program * 100 + index)
                 records.append(SessionRecord(id: "s-\(program)-\(index)", program: String(format: "program-%02d", program),
                                              startedAt: begun, endedAt: begun + 30, outcome: index % 2 == 0 ? .exit : .proceed,
@@ -91,6 +91,23 @@ import Testing
             let name = String(format: "program-%02d", program)
             #expect(terminal.written.contains(name), "\(name) is never shown")
         }
+    }
+
+    /// However many programs there are, `miga stats` lists each, and the
+    /// hub's stats reach the last with End.
+    @Test func every_program_is_listed_and_reached_however_many() throws {
+        try recordTwelvePrograms(14)
+        let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
+        let report = try StatsReport.compute(from: store, now: time.now(), timeZone: TimeZone(identifier: "UTC")!)
+        let text = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
+        for program in 1...14 {
+            #expect(text.contains(String(format: "program-%02d", program)), "program \(program) is not listed:\n\(text)")
+        }
+        #expect(!text.contains("more"), "\(text)")
+        let terminal = ScriptedTerminal(size: TerminalSize(columns: 80, rows: 24), time: time, script: [.events([.key(.end)])])
+        Home(context: context(terminal)).showStats(on: terminal)
+        let ended = terminal.written.components(separatedBy: "\u{1B}[?2026l").dropFirst().first ?? ""
+        #expect(ended.contains("program-14"), "End does not reach the last program")
     }
 
     @Test func page_down_and_end_reach_the_last_program_and_home_the_first() throws {
