@@ -3,19 +3,25 @@ import Foundation
 /// Text as a terminal without UTF-8 shows it (a C or POSIX locale): the
 /// typographer's punctuation made plain (“ ” → ", — → -), letters without
 /// their accents (é → e), the ring's Braille dots and the bar as ASCII
-/// marks, box drawing as + - |, emoji as blank space, and any other
-/// letter as "?". Each character keeps its width in cells, so layouts
-/// measured in Unicode hold. Every screen passes here when the locale is not UTF-8, so no UTF-8 byte ever
-/// reaches such a terminal to become `â€œ`.
+/// marks, box drawing as + - |, shades as . : + * #, emoji as blank
+/// space, and any other letter as "?". Each character keeps its width in
+/// cells, so layouts measured in Unicode hold, with one exception: "…"
+/// reads as "..." (a lone "." reads as a full stop), which takes two spaces
+/// after it where there are (a padded column), and is two cells wider where
+/// not; the renderer makes room for it. Every screen passes here when the locale is
+/// not UTF-8, so no UTF-8 byte ever reaches such a terminal to become `â€œ`.
 public enum ASCIIText {
     public static func of(_ text: String, tone: Tone = .body) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         var out = ""
-        for character in text {
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
             if character.isASCII {
                 out.append(character)
                 continue
             }
+            // "..." takes the cells of two spaces after it (a padded column), if there are.
+            if character == "…", characters.prefix(2) == [" ", " "] { characters.removeFirst(2) }
             // One mark for the character's first scalar (what follows it, an
             // accent, a skin tone, a joiner, goes with it), then as many
             // cells again as the character took.
@@ -24,6 +30,8 @@ public enum ASCIIText {
             let plain: String = switch first.value {
             // The ring: a cell with dots is arc or track, by its tone.
             case 0x2801...0x28FF: tone == .track ? "." : "o"
+            // The year's empty day, as light as the ring's track.
+            case 0x00B7 where tone == .track: "."
             case 0x2800: " "
             default: mark(first)
             }
@@ -38,7 +46,11 @@ public enum ASCIIText {
         case "“", "”", "„", "«", "»", "″": return "\""
         case "‘", "’", "‚", "′": return "'"
         case "—", "–", "‐", "−", "─", "━", "╌": return "-"
-        case "…": return "."
+        case "…": return "..."
+        // The year's shades, lightest to darkest (█ is "#").
+        case "░": return ":"
+        case "▒": return "+"
+        case "▓": return "*"
         // A separator between words stays quiet; a bullet stays a bullet.
         case "·": return "-"
         case "•", "●": return "*"

@@ -36,15 +36,17 @@ public struct FrameRenderer: Sendable {
         for span in line.spans {
             let room = width - used
             guard room > 0 else { break }
-            var text = span.text
-            var spanWidth = span.width
-            if spanWidth > room {
-                text = TextWrap.truncate(text, width: room)
-                spanWidth = CellWidth.of(text)
+            // Cut first, then made ASCII when the locale wants it: the cut's
+            // "…" too. In ASCII "…" is "..."; a span that grows past its room
+            // is cut shorter until it fits.
+            var cut = room
+            var shown = palette.glyphs(span.width > room ? TextWrap.truncate(span.text, width: room) : span.text, tone: span.tone)
+            while CellWidth.of(shown) > room && cut > 0 {
+                cut -= 1
+                shown = palette.glyphs(TextWrap.truncate(span.text, width: cut), tone: span.tone)
             }
-            // Cut first, then made ASCII when the locale wants it: the cut's "…" too.
-            out += palette.blank + palette.sgr(span.tone) + palette.glyphs(text, tone: span.tone)
-            used += spanWidth
+            out += palette.blank + palette.sgr(span.tone) + shown
+            used += CellWidth.of(shown)
         }
         out += palette.blank
         if used < width { out += String(repeating: " ", count: width - used) }

@@ -148,9 +148,10 @@ public struct Palette: Sendable {
     public func render(_ lines: [Line]) -> String {
         lines.map { line in
             var spans: [Span] = []
-            // One sequence for a run of spans in the same tone.
+            // One sequence for a run of spans that look the same (in ASCII, of
+            // the same tone too: the tone picks a character's ASCII mark).
             for span in line.spans {
-                if let last = spans.last, sgr(last.tone) == sgr(span.tone) {
+                if let last = spans.last, sgr(last.tone) == sgr(span.tone), unicode || last.tone == span.tone {
                     spans[spans.count - 1].text += span.text
                 } else {
                     spans.append(span)

@@ -68,6 +68,21 @@ import Testing
         }
     }
 
+    /// Under a C locale the year's shades are visible ASCII marks, lightest
+    /// to darkest, never blanks, and so is its legend.
+    @Test func the_year_in_ascii_shades_every_day_visibly() {
+        var exits: [LocalDay: Int] = [:]
+        for (offset, count) in [1, 2, 3, 5].enumerated() { exits[LocalDay(number: Self.today.number - 7 * offset)] = count }
+        let palette = Palette(mode: .none, fullScreen: false, unicode: false)
+        let text = palette.render(StatsScreen.year(exits, today: Self.today, width: 80))
+        let legend = text.split(separator: "\n").last.map(String.init) ?? ""
+        let marks = legend.replacingOccurrences(of: "less", with: "").replacingOccurrences(of: "more", with: "")
+            .split(separator: " ").map(String.init)
+        #expect(marks == [".", ":", "+", "*", "#"], "\(legend)")
+        let grid = text.split(separator: "\n").dropFirst(2).dropLast().joined(separator: "\n")
+        for mark in marks.dropFirst() { #expect(grid.contains(mark), "a day of \(mark) is not drawn:\n\(grid)") }
+    }
+
     @Test func each_label_sits_at_or_just_after_the_first_week_of_its_month() {
         let today = LocalDay(year: 2026, month: 11, day: 23)
         let lines = StatsScreen.year([:], today: today, width: 80)

@@ -126,7 +126,9 @@ import Testing
 
 @Suite struct ASCIITextTests {
     @Test func punctuation_and_letters_become_their_plain_forms() {
-        #expect(ASCIIText.of("“Be here” — Zoë’s café…") == "\"Be here\" - Zoe's cafe.")
+        #expect(ASCIIText.of("“Be here” — Zoë’s café…") == "\"Be here\" - Zoe's cafe...")
+        // In a padded column, "..." takes the padding: the columns stay aligned.
+        #expect(ASCIIText.of("long-na…   12") == "long-na... 12")
         #expect(ASCIIText.of("plain text") == "plain text")
         #expect(ASCIIText.of("→ ↑↓ · • ✓ ✗") == "> ^v - * + x")
     }
@@ -137,6 +139,20 @@ import Testing
         #expect(ASCIIText.of("⠀") == " ")
     }
 
+    /// "…" reads as "..." in ASCII (a lone "." reads as a full stop), and
+    /// the row still fits: the renderer cuts it to the width it has.
+    @Test func an_ellipsis_reads_as_three_dots_and_the_row_still_fits() {
+        var renderer = FrameRenderer(palette: Palette(mode: .none, unicode: false))
+        let frame = Frame(size: TerminalSize(columns: 20, rows: 2),
+                          lines: [Line.centered("“the underneath …", .quote, in: 20), Line([Span(String(repeating: "x", count: 19) + "…")])])
+        let written = renderer.render(frame)
+        #expect(written.contains("underneath ..."), "\(written.debugDescription)")
+        let rows = written.replacingOccurrences(of: #"\x{1B}\[[0-9;?]*[A-Za-z]"#, with: "\n", options: .regularExpression)
+            .split(separator: "\n").filter { !$0.isEmpty }
+        #expect(rows.allSatisfy { $0.count <= 20 }, "\(rows)")
+        #expect(rows.contains { $0.hasSuffix("...") && $0.count == 20 }, "\(rows)")
+    }
+
     @Test func a_span_cut_to_fit_a_narrow_window_stays_ascii() {
         // The cut adds "…": made ASCII after the cut, not before.
         var renderer = FrameRenderer(palette: Palette(mode: .ansi16, unicode: false))
@@ -144,7 +160,7 @@ import Testing
                           lines: [Line([Span("w: the whole quote", .muted)]), Line([Span("“Zoë’s café”", .quote)])])
         let written = renderer.render(frame)
         #expect(written.utf8.allSatisfy { $0 < 0x80 }, "\(written.debugDescription)")
-        #expect(written.contains("w: the whole q."))
+        #expect(written.contains("w: the whole..."), "\(written.debugDescription)")
     }
 
     @Test func every_character_keeps_its_width_and_becomes_ascii() {
@@ -153,6 +169,8 @@ import Testing
         for _ in 0..<500 {
             let scalar = Unicode.Scalar(UInt32.random(in: 0x80...0x2FFFF, using: &generator)) ?? "?"
             let text = String(scalar)
+            // The one exception: "…" reads as "..." (see the test above).
+            if text == "…" { continue }
             let plain = ASCIIText.of(text)
             #expect(plain.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription) → \(plain.debugDescription)")
             #expect(CellWidth.of(plain) == CellWidth.of(text), "\(text.debugDescription) → \(plain.debugDescription)")
