@@ -278,8 +278,9 @@ import Testing
         withExtendedLifetime(stats) {}
         // Dumb and a C locale: plain ASCII lines, Deepen and Exit as letters.
         let dumbC = Variant(term: "dumb", trueColor: false, locale: "C", noColor: false, dark: false)
-        let (plain, plainRaw) = try start(["gate", "--pause", "600", "argv-dump"], dumbC, named: "dumb-c")
-        try plain.waitForScreen("the keys") { $0.contains("Deepen the Pause (then Enter)") }
+        // In a window 40 columns wide: lines broken between words, never inside one.
+        let (plain, plainRaw) = try start(["gate", "--pause", "600", "argv-dump"], dumbC, size: (40, 20), named: "dumb-c")
+        try plain.waitForScreen("the keys, each whole") { $0.contains("d Deepen the Pause\n(then Enter)") }
         try plain.send("d", "Enter")
         try plain.waitForScreen("a second quote") { $0.components(separatedBy: "Pause: 10:00").count == 3 }
         try plain.send("e", "Enter")

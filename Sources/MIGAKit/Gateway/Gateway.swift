@@ -364,10 +364,11 @@ public final class Gateway {
             return loop.run()
         }
         let write: (String) -> Void = { terminal.write(palette.glyphs($0)) }
-        for notice in quotes.screenNotices { write("⚠ \(printable(notice))\n") }
+        let width = terminal.size.columns
+        for notice in quotes.screenNotices { write(LinePause.wrapped("⚠ \(printable(notice))", width: width) + "\n") }
         quotes.clearNotices()
-        let ending = LinePause.run(&session, input: 0, signals: terminal.signalDescriptor, output: write,
-                                   time: context.time, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+        let ending = LinePause.run(&session, input: 0, signals: terminal.signalDescriptor, output: write, time: context.time,
+                                   width: width, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         loop.replaceSession(session)
         return ending
     }

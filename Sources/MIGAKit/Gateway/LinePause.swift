@@ -31,13 +31,15 @@ public enum LinePause {
     ///   - nextQuote: the quote Deepen brings (from the shuffle bag).
     ///   - onDeepen: called after each deepen, to keep the store's row current.
     ///   - shouldYield: asked about once a second; true ends the pause as `.yielded`.
+    ///   - width: the terminal's width: every line is wrapped to it, between words.
     ///   - tick: seconds between the lines that say how long is left.
     public static func run(_ session: inout PauseSession, input: Int32, signals: Int32 = -1,
-                           output: (String) -> Void, time: TimeSource,
+                           output write: (String) -> Void, time: TimeSource, width: Int = 80,
                            nextQuote: (PauseSession) -> Quote,
                            onDeepen: (PauseSession) -> Void = { _ in },
                            shouldYield: (() -> Bool)? = nil,
                            tick: Double = 10) -> PauseEnding {
+        func output(_ text: String) { write(wrapped(text, width: max(10, width))) }
         let tick = tick.isFinite && tick > 0 ? tick : 10
         var reader = LineReader(input: input, signals: signals)
         session.advance(to: time.monotonic())
@@ -226,18 +228,43 @@ public enum LinePause {
 
     /// The keys before zero: Exit to Focus always first.
     static func keysLine(_ session: PauseSession) -> String {
-        (exitChoices(session) + ["d Deepen the Pause"]).joined(separator: " · ") + " (then Enter)"
+        glued(exitChoices(session) + ["d Deepen the Pause"]) + " " + glued(["(then Enter)"])
     }
 
     /// The choice at zero, waiting on the same line for the answer.
     static func prompt(_ session: PauseSession) -> String {
         let proceed = "p " + printable(session.proceedLabel)
-        return (exitChoices(session) + ["d Deepen the Pause", proceed]).joined(separator: " · ") + " (then Enter): "
+        return glued(exitChoices(session) + ["d Deepen the Pause", proceed]) + " " + glued(["(then Enter):"]) + " "
     }
 
     private static func exitChoices(_ session: PauseSession) -> [String] {
         guard let alternative = session.alternative else { return ["e Exit to Focus"] }
         return ["e Exit to Focus", "i Instead: " + TextWrap.truncate(printable(alternative), width: alternativeWidth)]
+    }
+
+    // MARK: Wrapping
+
+    /// Joins a choice's words so that wrapping keeps it whole on a line
+    /// where it fits ("d Deepen the Pause", never "d Deepen the" and "Pause").
+    private static let glue: Character = "\u{00A0}"
+
+    /// `items` joined by " · ", each glued whole.
+    private static func glued(_ items: [String]) -> String {
+        items.map { $0.replacingOccurrences(of: " ", with: String(glue)) }.joined(separator: " · ")
+    }
+
+    /// `text` with every line wider than `width` broken between words (its
+    /// indent kept), a prompt's last space kept, and the glue made spaces again.
+    static func wrapped(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let line = String(line)
+            guard CellWidth.of(line) > width else { return line.replacingOccurrences(of: String(glue), with: " ") }
+            let indent = String(line.prefix { $0 == " " })
+            let trailing = line.hasSuffix(" ") ? " " : ""
+            return TextWrap.lines(String(line.dropFirst(indent.count)), width: max(1, width - indent.count - trailing.count))
+                .map { (indent + $0).replacingOccurrences(of: String(glue), with: " ") }
+                .joined(separator: "\n") + trailing
+        }.joined(separator: "\n")
     }
 }
 

@@ -48,7 +48,8 @@ public final class TTY: TerminalDevice {
         if ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
             return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
         }
-        return TerminalSize(columns: 80, rows: 24)
+        let environment = processEnvironment()
+        return TerminalSize(columns: saneDimension(environment["COLUMNS"]) ?? 80, rows: saneDimension(environment["LINES"]) ?? 24)
     }
 
     public func enter() {
@@ -183,11 +184,17 @@ public final class TTY: TerminalDevice {
     }
 }
 
-/// The width of standard output when it is a terminal, else `$COLUMNS`, else 80.
+/// The width of standard output when it is a terminal, else `$COLUMNS` if sane, else 80.
 public func outputColumns(environment: [String: String]) -> Int {
     var window = winsize()
     if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
-    return environment["COLUMNS"].flatMap(Int.init) ?? 80
+    return saneDimension(environment["COLUMNS"]) ?? 80
+}
+
+/// `COLUMNS` or `LINES` when the window cannot be asked: a whole number a
+/// window could be (a shell may export a stale or made-up one).
+func saneDimension(_ value: String?) -> Int? {
+    value.flatMap { Int($0.trimmingWhitespace()) }.flatMap { (2...2000).contains($0) ? $0 : nil }
 }
 
 /// Colours for output in the flow of the terminal: none when standard output

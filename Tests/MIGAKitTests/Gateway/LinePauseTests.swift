@@ -53,7 +53,7 @@ private final class LineScript {
         (readEnd, writeEnd) = { let ends = makePipe(); return (ends.read, PipeEnd(ends.write)) }()
     }
 
-    func run(_ session: inout PauseSession, quotes: [Quote] = LinePauseTests.quotes, signals: Int32 = -1,
+    func run(_ session: inout PauseSession, quotes: [Quote] = LinePauseTests.quotes, signals: Int32 = -1, width: Int = 80,
              onDeepen: (PauseSession) -> Void = { _ in }, shouldYield: (() -> Bool)? = nil) -> PauseEnding {
         let watchdog = writeEnd
         DispatchQueue.global().asyncAfter(deadline: .now() + 20) { watchdog.close() }
@@ -63,7 +63,7 @@ private final class LineScript {
             close(readEnd)
         }
         var next = 1
-        return LinePause.run(&session, input: readEnd, signals: signals, output: heard, time: time,
+        return LinePause.run(&session, input: readEnd, signals: signals, output: heard, time: time, width: width,
                              nextQuote: { _ in
                                  defer { next += 1 }
                                  return quotes[next % quotes.count]
@@ -118,6 +118,21 @@ private func reply(after text: String, wait: Double = 0, send: String? = nil) ->
         #expect(script.written.contains("Pause: 0:30 — Proceed opens at zero.\ne Exit to Focus · d Deepen the Pause (then Enter)\n"))
         #expect(!script.written.contains("complete"))
         #expect(script.isPlainText)
+    }
+
+    /// Every line fits the terminal's width, broken between words.
+    @Test(arguments: [40, 30, 24])
+    func lines_are_wrapped_to_the_terminal_s_width(width: Int) {
+        let script = LineScript([reply(after: "(then", wait: 30), reply(after: "Enter): ", send: "e\n")])
+        var session = PauseSession(programName: "Firefox", length: 30, quote: Quote.sample("long", String(repeating: "A calm long sentence. ", count: 8)),
+                                   at: script.time.monotonic())
+        session.alternative = "read ten pages of the book on the shelf"
+        #expect(script.run(&session, width: width) == .exitToFocus)
+        let lines = script.written.split(separator: "\n")
+        #expect(lines.allSatisfy { CellWidth.of(String($0)) <= width }, "wider than \(width):\n\(script.written)")
+        for phrase in ["Deepen the", "Exit to", "(then Enter)"] {
+            #expect(lines.contains { $0.contains(phrase) }, "\(phrase) broken at \(width):\n\(script.written)")
+        }
     }
 
     @Test func hostile_words_are_shown_as_replacement_characters() {
@@ -286,8 +301,9 @@ private func reply(after text: String, wait: Double = 0, send: String? = nil) ->
         session.kind = .instead
         session.alternative = "read ten pages\u{1B}]52;c;aGk=\u{07}"
         #expect(script.run(&session) == .alternative)
+        // Wider than 80 columns, so "(then Enter)" goes on a line of its own.
         #expect(script.written.contains(
-            "e Exit to Focus · i Instead: read ten pages\u{FFFD}]52;c;aGk=\u{FFFD} · d Deepen the Pause (then Enter)\n"))
+            "e Exit to Focus · i Instead: read ten pages\u{FFFD}]52;c;aGk=\u{FFFD} · d Deepen the Pause\n(then Enter)\n"))
         #expect(script.isPlainText)
     }
 
