@@ -10,20 +10,24 @@ public enum TerminalBackground: Sendable, Equatable {
     case unknown
 
     /// From `COLORFGBG` ("15;0", or "15;default;0"), which rxvt, Konsole and
-    /// others set: the last field is the background's colour number; 0–6
-    /// and 8 are dark in every standard palette, 7 and 9–15 light.
+    /// others set: the last field is the background's colour number (0–255),
+    /// judged in xterm's palette as `from(luminance:)` judges it.
     public static func from(colorFGBG value: String?) -> TerminalBackground {
-        guard let last = value?.split(separator: ";").last, let number = Int(last) else { return .unknown }
-        switch number {
-        case 0...6, 8: return .dark
-        case 7, 9...15: return .light
-        default: return .unknown
-        }
+        guard let last = value?.split(separator: ";").last, let number = Int(last),
+              let colour = Contrast.xterm(number) else { return .unknown }
+        return from(luminance: Contrast.luminance(colour))
+    }
+
+    /// Dark when white text keeps more contrast on it than black text does:
+    /// below a relative luminance of about 0.179, where the two are equal
+    /// ((L + 0.05) / 0.05 = 1.05 / (L + 0.05)). A light grey (0.43) is light.
+    static func from(luminance: Double) -> TerminalBackground {
+        (luminance + 0.05) / 0.05 < 1.05 / (luminance + 0.05) ? .dark : .light
     }
 
     /// From a terminal's answer to OSC 11 (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB`
-    /// ended by BEL or ST; one to four hex digits a channel): dark when its
-    /// relative luminance is under a half. Nil when `reply` holds no answer.
+    /// ended by BEL or ST; one to four hex digits a channel), judged by
+    /// `from(luminance:)`. Nil when `reply` holds no answer.
     static func from(osc11 reply: [UInt8]) -> TerminalBackground? {
         let text = String(decoding: reply, as: UTF8.self)
         guard let start = text.range(of: "]11;rgb:") else { return nil }
@@ -34,7 +38,7 @@ public enum TerminalBackground: Sendable, Equatable {
             guard (1...4).contains(channel.count), let value = Int(channel, radix: 16) else { return nil }
             levels.append(Double(value) / Double((1 << (4 * channel.count)) - 1))
         }
-        return Contrast.luminance(red: levels[0], green: levels[1], blue: levels[2]) < 0.5 ? .dark : .light
+        return from(luminance: Contrast.luminance(red: levels[0], green: levels[1], blue: levels[2]))
     }
 }
 
@@ -90,6 +94,23 @@ public enum Contrast {
 
     public static func luminance(_ rgb: (Int, Int, Int)) -> Double {
         luminance(red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255)
+    }
+
+    /// xterm's colour `index` (0–255): its 16 standard colours, then the
+    /// 6×6×6 cube (levels 0, 95, 135, 175, 215, 255) and 24 greys (8 + 10n).
+    public static func xterm(_ index: Int) -> (Int, Int, Int)? {
+        let standard = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+                        (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+                        (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+        switch index {
+        case 0..<16: return standard[index]
+        case 16..<232:
+            let levels = [0, 95, 135, 175, 215, 255]
+            let cube = index - 16
+            return (levels[cube / 36], levels[(cube / 6) % 6], levels[cube % 6])
+        case 232..<256: return (8 + 10 * (index - 232), 8 + 10 * (index - 232), 8 + 10 * (index - 232))
+        default: return nil
+        }
     }
 
     /// (lighter + 0.05) ÷ (darker + 0.05): 1 to 21.

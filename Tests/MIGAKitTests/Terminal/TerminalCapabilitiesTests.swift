@@ -9,10 +9,16 @@ import Testing
 /// OSC 11 answer, the character set from the locale, and what it does with
 /// answers and text the terminal cannot show.
 @Suite struct TerminalCapabilitiesTests {
+    /// Dark or light by which text keeps more contrast on the colour (xterm's
+    /// palette): black text wins above a relative luminance of about 0.179.
     @Test(arguments: [
         ("15;0", TerminalBackground.dark), ("0;15", .light), ("15;default;0", .dark), ("0;default;15", .light),
-        ("7;8", .dark), ("0;7", .light), ("default;default", .unknown), ("15;0;x", .unknown), ("", .unknown),
-        ("15;99", .unknown), ("15;-1", .unknown), (";;;", .unknown), ("15;0\u{1B}]52;c;aGk=\u{07}", .unknown),
+        ("0;7", .light), ("default;default", .unknown), ("15;0;x", .unknown), ("", .unknown),
+        ("15;-1", .unknown), ("15;256", .unknown), (";;;", .unknown), ("15;0\u{1B}]52;c;aGk=\u{07}", .unknown),
+        // #7F7F7F (0.21): black text 5.2:1, white 4.0:1. Green and cyan are light; blue, red and magenta dark.
+        ("0;8", .light), ("0;2", .light), ("0;6", .light), ("15;4", .dark), ("15;1", .dark), ("15;5", .dark), ("15;12", .dark),
+        // The 256-colour cube and greys: #875FFF (0.21) light, grey 240 (#585858) dark.
+        ("0;99", .light), ("15;240", .dark),
     ])
     func colorfgbg_names_the_background_or_says_nothing(value: String, expected: TerminalBackground) {
         #expect(TerminalBackground.from(colorFGBG: value) == expected)
@@ -27,7 +33,9 @@ import Testing
         ("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", .light),
         ("\u{1B}]11;rgb:1e/1e/2e\u{1B}\\\u{1B}[?62;22c", .dark), // two digits a channel, and the DA1 answer after
         ("\u{1B}]11;rgb:fdf6/e3e3/d0d0\u{07}", .light), // a cream background
-        ("\u{1B}]11;rgb:8/8/8\u{07}", .dark), // one digit a channel: mid grey is dark
+        ("\u{1B}]11;rgb:8/8/8\u{07}", .light), // one digit a channel: mid grey (0.25) keeps black text better
+        ("\u{1B}]11;rgb:b0b0/b0b0/b0b0\u{07}", .light), // light grey (0.43): pale text would be 1.1–1.9:1
+        ("\u{1B}]11;rgb:5f5f/5f5f/5f5f\u{07}", .dark), ("\u{1B}]11;rgb:7474/7474/7474\u{07}", .dark), // 0.17: white text still better
         ("\u{1B}[?1;2c", nil), // a terminal that answers DA1 only
         ("\u{1B}]11;rgb:zz/00/00\u{07}", nil), ("\u{1B}]11;rgb:ffff/ffff\u{07}", nil),
         ("\u{1B}]11;rgb:fffff/0/0\u{07}", nil), ("\u{1B}]11;#ffffff\u{07}", nil), ("", nil),
