@@ -34,7 +34,9 @@ public enum CountdownRing {
         }
         return patterns.map { row in
             row.map { cell in
-                if cell[0] != 0 { return Cell(character: BrailleCanvas.character(cell[0]), kind: .arc) }
+                // Where the arc meets the track, the cell keeps the track's dots
+                // too, in the arc's colour: the ring is never notched there.
+                if cell[0] != 0 { return Cell(character: BrailleCanvas.character(cell[0] | cell[1]), kind: .arc) }
                 if cell[1] != 0 { return Cell(character: BrailleCanvas.character(cell[1]), kind: .track) }
                 return Cell(character: " ", kind: .empty)
             }

@@ -206,12 +206,17 @@ public enum PauseScreen {
         let columns = rows * 2
         var overlays: [Int: [Span]] = [rows / 2: [Span(session.clock, .accentDeep)]]
         if rows >= 7 {
-            let word = session.canProceed ? "ready"
-                : session.isHeld ? "held"
-                // A smaller ring has room for one short word inside it.
-                : !look.motion || rows < 9 ? "breathe"
-                : Breath.isInhaling(at: session.pausedSeconds) ? "breathe in" : "breathe out"
-            overlays[rows / 2 + 1] = [Span(word, .muted)]
+            let words = session.canProceed ? ["ready"]
+                : session.isHeld ? ["held"]
+                : !look.motion ? ["breathe"]
+                : [Breath.isInhaling(at: session.pausedSeconds) ? "breathe in" : "breathe out", "breathe"]
+            // The first that keeps a cell of space from the ring on each side.
+            let row = cells[rows / 2 + 1]
+            let word = words.first { word in
+                let start = (columns - CellWidth.of(word)) / 2
+                return start >= 1 && (start - 1...start + CellWidth.of(word)).allSatisfy { $0 < columns && row[$0].kind == .empty }
+            }
+            if let word { overlays[rows / 2 + 1] = [Span(word, .muted)] }
         }
         let indent = String(repeating: " ", count: max(0, (width - columns) / 2))
         return cells.enumerated().map { index, row in

@@ -208,6 +208,42 @@ import Testing
         #expect(abs(Double(half) / Double(full) - 0.5) < 0.06)
     }
 
+    /// Where the part still to run meets the emptied part, the cell keeps
+    /// every dot (in one colour or the other): the ring stays whole, never notched.
+    @Test(arguments: [5, 7, 9, 11, 13])
+    func the_ring_stays_whole_as_it_empties(rows: Int) {
+        func dots(_ remaining: Double) -> Int {
+            CountdownRing.cells(rows: rows, remaining: remaining, thickness: 2.6, showTrack: true).joined()
+                .map { Int($0.character.unicodeScalars.first!.value) - 0x2800 }.filter { $0 > 0 }
+                .reduce(0) { $0 + $1.nonzeroBitCount }
+        }
+        let whole = dots(1)
+        for step in 0...40 {
+            let remaining = Double(step) / 40
+            #expect(dots(remaining) == whole, "rows \(rows), \(remaining) left: \(dots(remaining)) dots of \(whole)")
+        }
+    }
+
+    /// The word inside the ring keeps a cell of space from the ring on each
+    /// side; a word that cannot is left out rather than touching it.
+    @Test(arguments: [7, 9, 11, 13])
+    func the_word_in_the_ring_never_touches_it(rows: Int) {
+        for motion in [true, false] {
+            for elapsed in stride(from: 0.0, through: 90, by: 2.5) {
+                let look = PauseLook(motion: motion, showTrack: true)
+                let lines = PauseScreen.ringLines(session(elapsed: elapsed), rows: rows, width: 80, look: look)
+                for line in lines {
+                    let cells = Array(line.text)
+                    guard let first = cells.firstIndex(where: { $0.isLetter }),
+                          let last = cells.lastIndex(where: { $0.isLetter }) else { continue }
+                    let before = cells[first - 1], after = cells[last + 1]
+                    #expect((before == " " || before == "⠀") && (after == " " || after == "⠀"),
+                            "rows \(rows) at \(elapsed): \(line.text)")
+                }
+            }
+        }
+    }
+
     @Test func the_ring_is_round() {
         let cells = CountdownRing.cells(rows: 9, remaining: 1, thickness: 2.6, showTrack: false)
         #expect(cells.count == 9)
@@ -223,8 +259,11 @@ import Testing
         let moving = PauseLook(motion: true, showTrack: true)
         let inhaled = PauseScreen.frame(session(elapsed: 4), size: size, look: moving)
         let exhaled = PauseScreen.frame(session(elapsed: 9.9), size: size, look: moving)
-        #expect(inhaled.text.contains("breathe out") || inhaled.text.contains("breathe in"))
+        #expect(inhaled.text.contains("breathe"))
         #expect(inhaled.lines.flatMap(\.spans).map(\.tone) != exhaled.lines.flatMap(\.spans).map(\.tone))
+        // A ring with room for it says which way.
+        let roomy = PauseScreen.frame(session(elapsed: 4), size: TerminalSize(columns: 120, rows: 40), look: moving)
+        #expect(roomy.text.contains("breathe out") || roomy.text.contains("breathe in"), "\(roomy.text)")
         let stillA = PauseScreen.frame(session(elapsed: 4.0), size: size, look: still)
         let stillB = PauseScreen.frame(session(elapsed: 4.5), size: size, look: still)
         #expect(stillA == stillB)
