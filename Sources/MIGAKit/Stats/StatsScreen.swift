@@ -272,30 +272,46 @@ public enum StatsScreen {
 
     // MARK: Year
 
+    /// The weeks of a year's grid: the year and the week it began in.
+    static let yearWeeks = 53
+
     /// A year of conscious exits, a column per week and a row per weekday.
+    /// A window too narrow for the whole year gets it folded into parts,
+    /// one under the other, each with its own month names.
     public static func year(_ exits: [LocalDay: Int], today: LocalDay, width: Int) -> [Line] {
         // Weeks start on Monday; 1970-01-01 (day 0) was a Thursday.
         let weekday = { (day: LocalDay) in ((day.number % 7) + 10) % 7 } // Monday 0 … Sunday 6
         let thisMonday = today.number - weekday(today)
-        let weeks = min(53, max(10, (width - margin.count - 4) ))
+        let weeks = yearWeeks
         let firstMonday = thisMonday - (weeks - 1) * 7
         let shades: [(Character, Tone)] = [("·", .track), ("░", .accent(glow: 0)), ("▒", .accent(glow: 0)), ("▓", .accent(glow: 0)), ("█", .accent(glow: 0))]
         func shade(_ count: Int) -> (Character, Tone) {
             shades[count == 0 ? 0 : count == 1 ? 1 : count == 2 ? 2 : count <= 4 ? 3 : 4]
         }
-        let monthRow = monthLabels(firstMonday: firstMonday, weeks: weeks, room: max(weeks, width - margin.count - 4))
-        var lines = [Line([Span(margin + "Conscious exits · the last \(weeks) weeks", .muted)]),
-                     Line([Span(margin + "    " + monthRow, .muted)])]
+        let room = max(10, width - margin.count - 4)
+        let parts = (weeks + room - 1) / room
+        let partWeeks = (weeks + parts - 1) / parts
+        var lines = wrapped("Conscious exits · the last \(weeks) weeks", width: width, tone: .muted)
         let names = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
-        for row in 0..<7 {
-            var spans = [Span(margin + names[row].rightPadded(to: 4), .muted)]
-            for week in 0..<weeks {
-                let day = LocalDay(number: firstMonday + week * 7 + row)
-                guard day <= today else { spans.append(Span(" ")); continue }
-                let (glyph, tone) = shade(exits[day] ?? 0)
-                spans.append(Span(String(glyph), tone))
+        for part in 0..<parts {
+            let first = part * partWeeks
+            let count = min(partWeeks, weeks - first)
+            let partMonday = firstMonday + first * 7
+            if part > 0 { lines.append(.blank) }
+            // A month at both ends of the year is named at the end, where it is now.
+            let now = part == 0 && parts > 1 ? LocalDay(number: thisMonday).components.1 : nil
+            lines.append(Line([Span(margin + "    " + monthLabels(firstMonday: partMonday, weeks: count, room: max(count, room),
+                                                                  namedLater: now), .muted)]))
+            for row in 0..<7 {
+                var spans = [Span(margin + names[row].rightPadded(to: 4), .muted)]
+                for week in 0..<count {
+                    let day = LocalDay(number: partMonday + week * 7 + row)
+                    guard day <= today else { spans.append(Span(" ")); continue }
+                    let (glyph, tone) = shade(exits[day] ?? 0)
+                    spans.append(Span(String(glyph), tone))
+                }
+                lines.append(Line(spans))
             }
-            lines.append(Line(spans))
         }
         lines.append(Line([Span(margin + "    less ", .muted)] + shades.map { Span(String($0.0) + " ", $0.1) } + [Span("more", .muted)]))
         return lines
@@ -306,13 +322,14 @@ public enum StatsScreen {
     /// close after it as the name before allows. A month at both ends (a
     /// grid of 53 weeks is longer than a year) is named at the end, where it
     /// is now; the last names move left when they would run out of room.
-    static func monthLabels(firstMonday: Int, weeks: Int, room: Int) -> String {
+    /// `namedLater`: a month named in a later part of a folded year, not at this part's start.
+    static func monthLabels(firstMonday: Int, weeks: Int, room: Int, namedLater: Int? = nil) -> String {
         var starts: [(week: Int, month: Int)] = []
         for week in 0..<weeks {
             let (_, month, _) = LocalDay(number: firstMonday + week * 7).components
             if starts.last?.month != month { starts.append((week, month)) }
         }
-        if starts.count > 1, starts.first?.month == starts.last?.month { starts.removeFirst() }
+        if starts.count > 1, starts.first?.month == starts.last?.month || starts.first?.month == namedLater { starts.removeFirst() }
         let label = 3, spacing = 4 // a name, and the space after it
         while starts.count > 1 && starts.count * spacing - 1 > room { starts.removeFirst() }
         var places: [Int] = []

@@ -68,6 +68,22 @@ import Testing
         }
     }
 
+    /// In a narrow window the year folds into stacked parts: still every
+    /// week of it, and all twelve months named.
+    @Test(arguments: [30, 40, 50, 58])
+    func a_narrow_year_folds_and_still_names_every_month(width: Int) {
+        for offset in stride(from: 0, to: 371, by: 5) {
+            let today = LocalDay(number: Self.today.number + offset)
+            let lines = StatsScreen.year([:], today: today, width: width)
+            #expect(lines.allSatisfy { $0.width <= width }, "wider than \(width)")
+            let names = Set(lines.flatMap { $0.text.split(separator: " ").map(String.init) }.filter { Self.months.contains($0) })
+            #expect(names == Set(Self.months), "\(today) at \(width): \(Self.months.filter { !names.contains($0) }) missing")
+            let weeks = lines.filter { $0.text.hasPrefix(StatsScreen.margin + "Mon") }
+                .map { $0.text.dropFirst(StatsScreen.margin.count + 4).count }.reduce(0, +)
+            #expect(weeks == 53, "\(weeks) weeks at \(width)")
+        }
+    }
+
     /// Under a C locale the year's shades are visible ASCII marks, lightest
     /// to darkest, never blanks, and so is its legend.
     @Test func the_year_in_ascii_shades_every_day_visibly() {
