@@ -209,7 +209,7 @@ public enum PauseScreen {
             let words = session.canProceed ? ["ready"]
                 : session.isHeld ? ["held"]
                 : !look.motion ? ["breathe"]
-                : [Breath.isInhaling(at: session.pausedSeconds) ? "breathe in" : "breathe out", "breathe"]
+                : Breath.isInhaling(at: session.pausedSeconds) ? ["breathe in", "inhale"] : ["breathe out", "exhale"]
             // The first that keeps a cell of space from the ring on each side.
             let row = cells[rows / 2 + 1]
             let word = words.first { word in
