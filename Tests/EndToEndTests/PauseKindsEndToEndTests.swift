@@ -13,40 +13,49 @@ import Testing
         try run(migaBinary, arguments, environment: environment ?? sandbox.environment)
     }
 
-    @Test func a_typed_pause_opens_the_program_only_after_the_line_is_typed_key_by_key() throws {
-        try sandbox.config("pause_kinds = [\"type\"]\n")
-        #expect(try miga("quotes", "add", "I choose my evening.", "--tag", "mine").status == 0)
-        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "2", "argv-dump", "--", "opened"]), environment: sandbox.environment)
-        try tmux.waitForScreen("the pause, saying a line comes") { $0.contains("after a short line typed back") }
+    @Test func a_typed_pause_opens_the_program_only_after_the_line_of_the_quote_on_screen_is_typed_key_by_key() throws {
+        // Two quotes of the test's own, the only ones drawn: each one sentence to type.
+        let quotes = ["I choose my evening.", "The river does not hurry."]
+        try sandbox.config("pause_kinds = [\"type\"]\ninterests = [\"Testing\"]\n")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)
+        try quotes.enumerated().map { "testing-\($0.offset + 1) | Testing | | \($0.element)" }.joined(separator: "\n")
+            .write(toFile: sandbox.root + "/config/miga/quotes/testing.txt", atomically: true, encoding: .utf8)
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "3", "argv-dump", "--", "opened"]), environment: sandbox.environment)
+        let first = try tmux.waitForScreen("the pause, saying a line comes") { $0.contains("after a short line typed back") }
         #expect(try sandbox.sessions().first?.kind == .type)
+        // Deepen: the other quote, and the line to type is now one of its sentences.
+        let before = try #require(quotes.first { first.contains($0) })
+        let line = try #require(quotes.first { $0 != before })
+        try tmux.send("d")
+        try tmux.waitForScreen("the new quote") { $0.contains(line) && !$0.contains(before) }
         try tmux.waitForScreen("the end of the countdown") { $0.contains("the choice is yours") }
         try tmux.send("p")
-        try tmux.waitForScreen("the line to type") { $0.contains("▏I choose my evening.") && $0.contains("Type the line to open Argv-dump") }
+        try tmux.waitForScreen("the line to type") { $0.contains("▏" + line) && $0.contains("Type the line to open Argv-dump") }
         // Pasted, all at once: it does not count.
-        try tmux.send("-l", "I choose")
-        try tmux.waitForScreen("the paste refused") { $0.contains("Pasted text does not count") && $0.contains("▏I choose my evening.") }
+        try tmux.send("-l", String(line.prefix(8)))
+        try tmux.waitForScreen("the paste refused") { $0.contains("Pasted text does not count") && $0.contains("▏" + line) }
         // Pasted in brackets, as a terminal pastes: nothing either.
-        _ = try tmux.tmux(["set-buffer", "I choose my evening."])
+        _ = try tmux.tmux(["set-buffer", line])
         _ = try tmux.tmux(["paste-buffer", "-p"])
-        try tmux.waitForScreen("the bracketed paste refused") { $0.contains("Pasted text does not count") && $0.contains("▏I choose my evening.") }
+        try tmux.waitForScreen("the bracketed paste refused") { $0.contains("Pasted text does not count") && $0.contains("▏" + line) }
         // Keys as a hand types them: tens of milliseconds apart, never in a burst.
-        func type(_ text: String) throws {
+        func type(_ text: Substring) throws {
             for character in text {
                 usleep(40_000)
                 try tmux.send("-l", String(character))
             }
         }
         // A mistake is forgiven: the cursor waits at it.
-        try type("Ix")
-        try tmux.waitForScreen("a gentle not quite") { $0.contains("Not quite") && $0.contains("I▏ choose my evening.") }
-        try type(" choose my evening.")
+        try type(line.prefix(1) + "x")
+        try tmux.waitForScreen("a gentle not quite") { $0.contains("Not quite") && $0.contains(line.prefix(1) + "▏" + line.dropFirst()) }
+        try type(line.dropFirst())
         try tmux.waitForScreen("the line typed") { $0.contains("Typed — Enter opens Argv-dump") }
         #expect(sandbox.read("argv") == nil)
         try tmux.send("Enter")
         #expect(try sandbox.status() == 7)
         #expect(sandbox.read("argv") == "opened\0")
         let row = try #require(try sandbox.sessions().first)
-        #expect(row.outcome == .proceed && row.kind == .type && row.typed == true)
+        #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
     }
 
     @Test func with_nothing_to_type_or_offer_the_pause_breathes_and_says_so() throws {

@@ -14,6 +14,8 @@ public final class Gateway {
     /// How many gateways this launch has passed through.
     static let hopsVariable = "MIGA_GATE_HOPS"
     static let maximumHops = 4
+    /// How many quotes Deepen draws, at most, for one a typed pause's line can come from.
+    static let drawsForALine = 8
     /// How long an exit waits for the notification server, at most.
     static let notificationDeadline = 0.4
 
@@ -211,7 +213,14 @@ public final class Gateway {
         if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
         let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
                              context: facts, longerBecause: longerBecause)
-        let nextQuote: (PauseSession) -> Quote = { _ in quotes.next(generator: &self.context.generator) }
+        let nextQuote: (PauseSession) -> Quote = { session in
+            var quote = quotes.next(generator: &self.context.generator)
+            // A typed pause's line comes from its quote: a few more draws find one that gives a line.
+            for _ in 1..<Self.drawsForALine where session.typedLines?.offersLine(for: quote) == false {
+                quote = quotes.next(generator: &self.context.generator)
+            }
+            return quote
+        }
         let onDeepen: (PauseSession) -> Void = { session in try? quotes.store?.recordProgress(sessionID: sessionID, session.progress) }
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
@@ -310,10 +319,9 @@ public final class Gateway {
             return choice.why
         case .type:
             let own = QuoteLibrary.ownTexts(in: paths.userQuotesDirectory, tagged: TypedLine.ownTag)
-            if let line = TypedLine.choose(quote: session.quote, own: own, asciiOnly: !unicode, using: &context.generator) {
-                session.typingTarget = line
-                return choice.why
-            }
+            session.typedLines = TypedLineSource(own: own, asciiOnly: !unicode, seed: context.generator.next())
+            if session.chooseTypingLine() { return choice.why }
+            session.typedLines = nil
             session.kind = .breathe
             return "A breathing pause: no line to type this time (miga quotes add \"…\" --tag mine)"
         case .instead:

@@ -47,6 +47,8 @@ public struct PauseSession: Equatable, Sendable {
     public var kind: PauseKind = .breathe
     /// A typed pause: the line Proceed needs typed back exactly.
     public var typingTarget: String?
+    /// A typed pause: where its line comes from, asked again on Deepen.
+    public var typedLines: TypedLineSource?
     /// How much of the line has been typed. Only right characters go in: a
     /// mistake stays out, and the cursor waits where it happened.
     public private(set) var typed = ""
@@ -138,6 +140,9 @@ public struct PauseSession: Equatable, Sendable {
     public var isNudging: Bool { now < nudgeUntil }
 
     /// A fresh quote and the countdown back to full (seed F-006), any number of times.
+    /// In a typed pause the line to type is chosen again, so it still
+    /// belongs to the quote on screen (what was typed of the old one goes);
+    /// should the new quote give none, the old line stays.
     public mutating func deepen(with quote: Quote, at time: Double) {
         advance(to: time)
         self.quote = quote
@@ -146,6 +151,7 @@ public struct PauseSession: Equatable, Sendable {
         showsWholeQuote = false
         countdownElapsed = 0
         nudgeUntil = -.infinity
+        if typingTarget != nil { chooseTypingLine() }
     }
 
     /// Proceed pressed before zero: nothing happens but a gentle reminder.
@@ -209,6 +215,24 @@ public struct PauseSession: Equatable, Sendable {
         isTyping = true
         typingMistake = false
         nudgeUntil = -.infinity
+    }
+
+    /// Sets the line to type from `typedLines` and the quote on screen;
+    /// false (and nothing changed) when they give none.
+    @discardableResult
+    public mutating func chooseTypingLine() -> Bool {
+        guard var source = typedLines else { return false }
+        let line = source.line(for: quote)
+        typedLines = source
+        guard let line else { return false }
+        if line != typingTarget {
+            typingTarget = line
+            typed = ""
+            typedInFull = false
+        }
+        typingMistake = false
+        pasteRefused = false
+        return true
     }
 
     /// Whether Proceed needs (more) typing first.

@@ -66,3 +66,32 @@ public enum TypedLine {
         return folded
     }
 }
+
+/// Where a typed pause's lines come from: kept with the session, so that
+/// Deepen asks for a line of the new quote (or another of the person's own),
+/// never one of a quote no longer on screen.
+public struct TypedLineSource: Equatable, Sendable {
+    /// The person's own lines (quotes tagged `mine`).
+    public let own: [String]
+    /// The terminal is not UTF-8: only ASCII lines (see `TypedLine.choose`).
+    public let asciiOnly: Bool
+    private var generator: SeededGenerator
+
+    public init(own: [String], asciiOnly: Bool, seed: UInt64) {
+        self.own = own
+        self.asciiOnly = asciiOnly
+        generator = SeededGenerator(seed: seed)
+    }
+
+    /// The line to type while `quote` is on screen; nil when neither it nor
+    /// the person's lines give one.
+    public mutating func line(for quote: Quote) -> String? {
+        TypedLine.choose(quote: quote, own: own, asciiOnly: asciiOnly, using: &generator)
+    }
+
+    /// Whether `quote` would give a line, without drawing one.
+    public func offersLine(for quote: Quote) -> Bool {
+        var copy = self
+        return copy.line(for: quote) != nil
+    }
+}

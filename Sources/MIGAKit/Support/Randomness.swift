@@ -1,6 +1,6 @@
 /// A small, seedable generator (SplitMix64), so that quote draws can be replayed
 /// in tests while production uses a fresh seed per run.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+public struct SeededGenerator: RandomNumberGenerator, Equatable, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

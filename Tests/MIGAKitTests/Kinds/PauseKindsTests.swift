@@ -152,6 +152,35 @@ import Testing
         #expect(before.count == after.count)
     }
 
+    @Test func deepen_asks_for_a_line_of_the_new_quote_and_what_was_typed_of_the_old_one_goes() {
+        var session = PauseSession(programName: "Fake", length: 5, quote: Quote.sample("a", "The river does not hurry."), at: 0)
+        session.kind = .type
+        session.typedLines = TypedLineSource(own: [], asciiOnly: false, seed: 1)
+        let chosen = session.chooseTypingLine()
+        #expect(chosen && session.typingTarget == "The river does not hurry.")
+        var pause = PauseModel(session: session, look: PauseLook(motion: false))
+        _ = pause.update(.key(.character("p")), at: 5)
+        let time = type("The ", into: &pause, from: 5.1)
+        _ = pause.update(.key(.escape), at: time)
+        #expect(pause.update(.key(.character("d")), at: time + 0.5) == [.perform(.deepen(at: time + 0.5))])
+        pause.session.deepen(with: Quote.sample("b", "I choose my evening now."), at: time + 0.5)
+        #expect(pause.session.typingTarget == "I choose my evening now.")
+        #expect(pause.session.typed == "" && !pause.session.typedInFull)
+        // A quote that gives no line to type keeps the line there was.
+        pause.session.deepen(with: Quote.sample("c", "Été à Noël, très."), at: time + 1)
+        #expect(pause.session.typingTarget == "I choose my evening now.")
+        // The person's own lines: one of them again, drawn afresh.
+        var own = PauseSession(programName: "Fake", length: 5, quote: quote, at: 0)
+        own.typedLines = TypedLineSource(own: ["I choose my evening.", "Later is a fine time."], asciiOnly: false, seed: 3)
+        own.chooseTypingLine()
+        var lines: Set<String> = []
+        for index in 0..<12 {
+            own.deepen(with: Quote.sample("q\(index)", "Quote number \(index)."), at: Double(index))
+            lines.insert(own.typingTarget ?? "")
+        }
+        #expect(lines == ["I choose my evening.", "Later is a fine time."])
+    }
+
     // MARK: The line
 
     @Test func the_line_is_a_sentence_of_the_quote_that_any_keyboard_types() {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// The kinds of pause as the gateway prepares them: a scripted terminal, a
+/// manual clock, a real store, and quotes of the test's own (the only ones
+/// drawn, through `interests`), so that what a typed pause can ask for is known.
+@Suite struct KindsGatewayTests {
+    let home = TemporaryDirectory()
+    let time = ManualTime(wall: Date(timeIntervalSince1970: 1_800_000_000))
+
+    init() throws {
+        try home.write("#!/bin/sh\nexit 0\n", to: "bin/fake")
+        chmod(home.path + "/bin/fake", 0o755)
+    }
+
+    /// The config, with the quotes `texts` as the only ones in use.
+    func configure(_ settings: String, quotes texts: [String]) throws {
+        try home.write("interests = [\"Testing\"]\n\(settings)\n", to: "config/miga/config.toml")
+        let lines = texts.enumerated().map { "testing-\($0.offset + 1) | Testing | | \($0.element)" }
+        try home.write(lines.joined(separator: "\n") + "\n", to: "config/miga/quotes/testing.txt")
+    }
+
+    @discardableResult
+    func launch(_ script: [ScriptedTerminal.Step], pause: Int = 5) -> (GateDecision, ScriptedTerminal) {
+        let terminal = ScriptedTerminal(time: time, script: script)
+        let context = GatewayContext(
+            environment: ["HOME": home.path, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home.path + "/config",
+                          "XDG_DATA_HOME": home.path + "/data", "PATH": home.path + "/bin", "NO_COLOR": "1"],
+            time: time, timeZone: TimeZone(identifier: "UTC")!, generator: SeededGenerator(seed: 7), terminal: terminal,
+            notifier: RecordingNotifier(), messages: { _ in }, gatewayIdentity: nil, processID: 4242,
+            gatewayPath: "/opt/miga/bin/miga", remind: { _ in })
+        return (Gateway(context: context).run(GateRequest(command: "fake", pause: pause)), terminal)
+    }
+
+    var store: SessionStore { get throws { try SessionStore(path: home.path + "/data/miga/miga.sqlite") } }
+
+    /// Keys as a hand types them: a tenth of a second apart.
+    static func typed(_ text: String) -> [ScriptedTerminal.Step] {
+        text.flatMap { character -> [ScriptedTerminal.Step] in
+            [.events([.key(character == " " ? .space : .character(character))]), .wait(0.1)]
+        }
+    }
+
+    @Test func a_typed_pause_with_nothing_to_type_breathes_and_says_so() throws {
+        // No line of the person's own, and a quote without a sentence any keyboard types.
+        try configure("pause_kinds = [\"type\"]", quotes: ["Été à Noël, très."])
+        let (decision, terminal) = launch([.wait(6), ScriptedTerminal.keys("p")])
+        #expect(decision != .finish(0), "proceeded at zero, without a line to type")
+        #expect(terminal.written.contains("A breathing pause: no line to type this time"))
+        let row = try #require(try store.sessions().first)
+        #expect(row.outcome == .proceed && row.kind == .breathe && row.typed == nil)
+    }
+
+    @Test func after_deepen_the_line_to_type_is_a_sentence_of_the_new_quote() throws {
+        let quotes = ["The river does not hurry.", "Evening is yours to spend."]
+        try configure("pause_kinds = [\"type\"]", quotes: quotes)
+        let (decision, terminal) = launch([.wait(1), ScriptedTerminal.keys("d"), .wait(6), ScriptedTerminal.keys("p")]
+                                          + Self.typed(quotes[0]) + Self.typed(quotes[1]) + [.events([.key(.enter)])])
+        #expect(decision != .finish(0))
+        let row = try #require(try store.sessions().first)
+        #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
+        // The field opened after Deepen, on a sentence of the quote then on screen.
+        #expect(row.quotes.count == 2 && row.quotes[0] != row.quotes[1])
+        let line = row.quotes[1] == "testing-1" ? quotes[0] : quotes[1]
+        let text = terminal.written.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+        #expect(text.contains("▏" + line))
+    }
+}
