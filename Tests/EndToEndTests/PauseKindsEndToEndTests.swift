@@ -58,6 +58,38 @@ import Testing
         #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
     }
 
+    @Test func an_intention_pause_takes_the_answer_while_it_counts_and_keeps_it_with_the_session() throws {
+        try sandbox.config("pause_kinds = [\"intention\"]\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "3", "argv-dump", "--", "opened"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the question, open from the first frame, and the way out") {
+            $0.contains("What are you opening Argv-dump for?") && $0.contains("[Esc] Exit to Focus")
+        }
+        #expect(try sandbox.sessions().first?.kind == .intention)
+        // Letters that are keys elsewhere (e, d, p) type the answer here.
+        try tmux.send("-l", "to reply to Sam, deeply")
+        try tmux.waitForScreen("the answer typed") { $0.contains("› to reply to Sam, deeply▏") }
+        try tmux.waitForScreen("the end of the countdown") { $0.contains("0:00") && $0.contains("[Enter] Proceed") }
+        #expect(sandbox.read("argv") == nil)
+        try tmux.send("Enter")
+        #expect(try sandbox.status() == 7)
+        #expect(sandbox.read("argv") == "opened\0")
+        let row = try #require(try sandbox.sessions().first)
+        #expect(row.outcome == .proceed && row.kind == .intention && row.intention == "to reply to Sam, deeply")
+    }
+
+    @Test func an_intention_pause_is_left_for_focus_with_one_key() throws {
+        try sandbox.config("pause_kinds = [\"intention\"]\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: sandbox.environment)
+        try tmux.waitForScreen("the question and the way out") { $0.contains("What are you opening") && $0.contains("[Esc] Exit to Focus") }
+        try tmux.send("-l", "email")
+        try tmux.waitForScreen("the answer begun") { $0.contains("› email▏") }
+        try tmux.send("Escape")
+        #expect(try sandbox.status() == 0)
+        #expect(sandbox.read("argv") == nil)
+        let row = try #require(try sandbox.sessions().first)
+        #expect(row.outcome == .exit && row.kind == .intention && row.intention == nil)
+    }
+
     @Test func with_nothing_to_type_or_offer_the_pause_breathes_and_says_so() throws {
         try sandbox.config("pause_kinds = [\"instead\"]\n")
         let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "30", "argv-dump"]), environment: sandbox.environment)

@@ -158,9 +158,12 @@ struct PauseModel: ScreenModel {
     }
 
     /// Keys while the intention question is open: they type the answer, except
-    /// Enter (proceed, once there are words), Esc (back) and Ctrl-C (exit).
+    /// Enter (proceed, once there are words), Esc (back; Exit to Focus when the
+    /// question is the pause's own), Tab (deepen, then) and Ctrl-C (exit).
     private mutating func answer(_ key: Key, at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
         switch key {
+        case .escape where session.asksWhileCounting: return [.finish(.exitToFocus)]
+        case .tab where session.asksWhileCounting: return [.perform(.deepen(at: now))]
         case .character(let character): session.typeIntention(character)
         case .space: session.typeIntention(" ")
         case .backspace: session.eraseIntention()

@@ -331,10 +331,30 @@ public enum PauseScreen {
         while CellWidth.of(text) > measure - 3 { text.removeFirst() }
         let field = [Span("› ", .accentDeep), Span(text, .quote), Span("▏", .accent(glow: 2))]
         let padding = Span(String(repeating: " ", count: max(0, measure - CellWidth.of(text) - 3)))
+        guard !session.asksWhileCounting else {
+            return [Line.centered(field + [padding], in: width), questionActions(session, width: width)]
+        }
         let hints = ["[Enter] \(session.proceedLabel)  ·  [Esc] Back  ·  [Ctrl-C] Exit to Focus",
                      "[Enter] Proceed  ·  [Esc] Back", "[Enter] · [Esc]"]
         let hint = hints.first { CellWidth.of($0) <= width - 2 } ?? hints[2]
         return [Line.centered(field + [padding], in: width), Line.centered(hint, .faint, in: width)]
+    }
+
+    /// The actions under a question that is the pause's own: the same three
+    /// as ever on keys that do not type, Exit to Focus first and never dropped.
+    static func questionActions(_ session: PauseSession, width: Int) -> Line {
+        let exit = [Span(" [Esc] Exit to Focus ", .primary)]
+        let ready = session.canProceed && session.answeredIntention != nil
+        let proceed = { (label: String) in ready ? [Span("[Enter]", .accentDeep), Span(" " + label)] : [Span("[Enter] " + label, .faint)] }
+        let gap = [Span("    ")]
+        let rows = [
+            exit + gap + [Span("[Tab]", .accentDeep), Span(" Deepen the Pause")] + gap + proceed(session.proceedLabel),
+            exit + [Span("  ")] + [Span("[Tab]", .accentDeep), Span(" Deepen")] + [Span("  ")] + proceed("Proceed"),
+            exit + [Span("  ")] + [Span("[Tab]", .accentDeep), Span(" Deepen")],
+            exit,
+        ]
+        let row = rows.first { $0.reduce(0) { $0 + $1.width } <= width - 2 } ?? exit
+        return Line.centered(row, in: width)
     }
 
     static func actionLines(_ session: PauseSession, width: Int) -> [Line] {

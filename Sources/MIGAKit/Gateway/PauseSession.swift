@@ -171,6 +171,12 @@ public struct PauseSession: Equatable, Sendable {
 
     public var isAskingIntention: Bool { intention != nil }
 
+    /// The question is the pause's own screen, open from the first frame
+    /// (the kind `intention`), rather than a step Proceed led to
+    /// (`ask_intention`): there is nothing to step back to, so Esc is Exit
+    /// to Focus and Tab deepens, one key each, while letters type the answer.
+    public var asksWhileCounting: Bool { kind == .intention }
+
     /// The answer given: the typed line, trimmed; nil while it is blank.
     public var answeredIntention: String? {
         guard let text = intention?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }

@@ -66,4 +66,13 @@ import Testing
         let text = terminal.written.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
         #expect(text.contains("▏" + line))
     }
+
+    @Test func an_intention_pause_is_left_for_focus_with_esc_from_its_first_frame() throws {
+        try configure("pause_kinds = [\"intention\"]", quotes: ["The river does not hurry."])
+        let (decision, terminal) = launch([.wait(1), ScriptedTerminal.keys("email"), .events([.key(.escape)])])
+        #expect(decision == .finish(0))
+        #expect(terminal.written.contains("[Esc] Exit to Focus"))
+        let row = try #require(try store.sessions().first)
+        #expect(row.outcome == .exit && row.kind == .intention && row.intention == nil)
+    }
 }

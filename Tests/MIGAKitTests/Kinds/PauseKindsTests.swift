@@ -206,12 +206,17 @@ import Testing
         #expect(keys == [.pasteStart, .character("p"), .pasteEnd, .character("e")])
     }
 
-    @Test func an_intention_pause_asks_from_the_start_and_the_answer_waits_for_zero() {
-        var session = PauseSession(programName: "Fake", length: 5, quote: quote, at: 0)
+    /// An intention pause, its question open from the first frame.
+    func intentionPause(length: Int = 5) -> PauseModel {
+        var session = PauseSession(programName: "Fake", length: length, quote: quote, at: 0)
         session.kind = .intention
         session.asksIntention = true
         session.beginIntention(at: 0)
-        var pause = PauseModel(session: session, look: PauseLook(motion: false))
+        return PauseModel(session: session, look: PauseLook(motion: false))
+    }
+
+    @Test func an_intention_pause_asks_from_the_start_and_the_answer_waits_for_zero() {
+        var pause = intentionPause()
         // Letters type the answer, even those that are keys on the actions.
         for (index, character) in "email".enumerated() {
             #expect(pause.update(.key(.character(character)), at: 1 + Double(index) * 0.2).isEmpty)
@@ -222,10 +227,29 @@ import Testing
         let frame = PauseScreen.frame(pause.session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
         #expect(frame.text.contains("Proceed opens when the ring is empty — there is no hurry"))
         #expect(pause.update(.key(.enter), at: 5.5) == [.finish(.proceed)])
-        // Esc leaves the question for the actions, where e is Exit to Focus.
-        var leaving = PauseModel(session: session, look: PauseLook(motion: false))
-        _ = leaving.update(.key(.escape), at: 1)
-        #expect(leaving.update(.key(.character("e")), at: 1.5) == [.finish(.exitToFocus)])
+    }
+
+    @Test func exit_to_focus_is_one_key_on_screen_while_the_intention_pause_asks() {
+        var pause = intentionPause()
+        _ = pause.update(.key(.character("e")), at: 1)
+        for width in [80, 60, 40] {
+            let frame = PauseScreen.frame(pause.session, size: TerminalSize(columns: width, rows: 24), look: PauseLook())
+            #expect(frame.text.contains("[Esc] Exit to Focus"), "at \(width) columns:\n\(frame.text)")
+        }
+        let wide = PauseScreen.frame(pause.session, size: TerminalSize(columns: 80, rows: 24), look: PauseLook())
+        #expect(wide.text.contains("[Tab] Deepen the Pause"))
+        #expect(pause.update(.key(.escape), at: 1.5) == [.finish(.exitToFocus)])
+        var interrupted = intentionPause()
+        #expect(interrupted.update(.key(.control("c")), at: 1) == [.finish(.exitToFocus)])
+    }
+
+    @Test func deepen_is_one_key_from_the_intention_question_and_the_answer_stays() {
+        var pause = intentionPause()
+        _ = pause.update(.key(.character("x")), at: 1)
+        #expect(pause.update(.key(.tab), at: 2) == [.perform(.deepen(at: 2))])
+        pause.session.deepen(with: Quote.sample("q2", "Quote number 2."), at: 2)
+        #expect(pause.session.isAskingIntention && pause.session.intention == "x")
+        #expect(pause.session.secondsLeft == 5)
     }
 
     @Test func a_paste_marker_cut_by_the_end_of_a_read_still_ends_the_paste() {
