@@ -52,6 +52,21 @@ final class NotificationServer {
         monitorLog.components(separatedBy: "member=Notify").count - 1
     }
 
+    /// The Notify calls whose summary is `summary`, counted once every call
+    /// sent before now is in the log: a marker notification goes out on the
+    /// same bus and is waited for, and the bus delivers in order, so a call
+    /// made before it cannot still be on its way. No sleep, no guess.
+    func settledCalls(summary: String) throws -> Int {
+        let marker = "miga-test-marker-\(UUID().uuidString)"
+        let sent = try run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.Notifications",
+                                              "--object-path", "/org/freedesktop/Notifications",
+                                              "--method", "org.freedesktop.Notifications.Notify",
+                                              "miga-test", "0", "", marker, "", "[]", "{}", "1000"], environment: environment)
+        guard sent.status == 0 else { throw Timeout(what: "the marker notification to be sent", last: sent.error) }
+        let log = try eventually("the marker notification in the log") { monitorLog.contains(marker) ? monitorLog : nil }
+        return log.components(separatedBy: "string \"\(summary)\"").count - 1
+    }
+
     /// Stops dunst without closing its connection: calls to it now hang.
     func freeze() { kill(dunst, SIGSTOP) }
 
