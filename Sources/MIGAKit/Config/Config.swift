@@ -31,20 +31,20 @@ public struct Config: Equatable, Sendable {
         return programs[name] ?? program(flatpak: name) ?? ProgramSettings(command: name)
     }
 
-    /// The kinds of pause `settings`' program shows: its own, or everyone's.
+    /// The kinds of pause `settings`' program is set to show: its own, or everyone's.
     public func kinds(for settings: ProgramSettings) -> [PauseKind] {
         settings.pauseKinds ?? pauseKinds
     }
 
-    public func rotation(for settings: ProgramSettings) -> Rotation {
-        settings.rotate ?? rotate
-    }
-
-    /// The kinds `program`'s pauses show (everyone's, when nil), and whether
-    /// MIGA learns among them: what the table of kinds in the stats is about.
-    public func kindsInUse(program: String?) -> (kinds: [PauseKind], learns: Bool) {
-        let settings = program.map { self.settings(for: $0) }
-        return (settings.map(kinds(for:)) ?? pauseKinds, (settings.map(rotation(for:)) ?? rotate) == .adaptive)
+    /// The kinds `settings`' pauses are chosen among, and how: what the
+    /// gateway chooses by, and what the stats say MIGA favours.
+    /// `hasAlternatives`: whether there is an alternative to offer (asked
+    /// only when it matters: it reads a file). Without one, `instead` is not
+    /// chosen at all, so "cycle" goes on to the next kind and the record stays true.
+    public func kindsInUse(for settings: ProgramSettings, hasAlternatives: () -> Bool) -> KindsInUse {
+        var kinds = kinds(for: settings)
+        if kinds.count > 1, kinds.contains(.instead), !hasAlternatives() { kinds.removeAll { $0 == .instead } }
+        return KindsInUse(kinds: kinds, rotation: settings.rotate ?? rotate)
     }
 
     /// The protected program that is the Flatpak app `appID`, if any.
@@ -136,4 +136,19 @@ public enum NonInteractivePolicy: String, CaseIterable, Sendable {
     case terminal
     /// Refuse, with a message and a non-zero status.
     case deny
+}
+
+/// The kinds one program's pauses are chosen among, and how.
+public struct KindsInUse: Equatable, Sendable {
+    /// In the person's order.
+    public let kinds: [PauseKind]
+    public let rotation: Rotation
+
+    public init(kinds: [PauseKind], rotation: Rotation) {
+        self.kinds = kinds
+        self.rotation = rotation
+    }
+
+    /// MIGA chooses by what has worked: `adaptive`, among two kinds or more.
+    public var learns: Bool { rotation == .adaptive && Set(kinds).count > 1 }
 }

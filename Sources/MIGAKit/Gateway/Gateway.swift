@@ -168,11 +168,8 @@ public final class Gateway {
         // Worked out here: the store call below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
-        var kinds = loaded.config.kinds(for: settings)
-        // An alternative to offer needs a list: without one, the kind is not
-        // chosen at all (so "cycle" goes on to the next, and the record stays true).
-        if kinds.count > 1, kinds.contains(.instead), Instead(paths: paths).items.isEmpty { kinds.removeAll { $0 == .instead } }
-        let rotation = loaded.config.rotation(for: settings)
+        let inUse = loaded.config.kindsInUse(for: settings) { !Instead(paths: paths).items.isEmpty }
+        let (kinds, rotation) = (inUse.kinds, inUse.rotation)
         // One transaction decides: open at once inside an allowance, or pause with this quote, of this kind.
         let verdict = quotes.attempt({ store, generator in
             try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),

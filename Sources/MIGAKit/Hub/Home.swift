@@ -150,13 +150,13 @@ public struct Home {
 
     /// The stats as `miga stats` shows them, in a screen that scrolls.
     func showStats(on terminal: TerminalDevice) {
-        let (kinds, learns) = ConfigLoader.load(from: paths.configFile).config.kindsInUse(program: nil)
+        let config = ConfigLoader.load(from: paths.configFile).config
         guard let store = try? SessionStore(path: paths.storeFile) else { return }
         // Launches that went around the pause since the last look, for these
         // stats: looked for now, with the hub's frame already on screen.
         protection?.recordLeaks(in: store, now: context.time.now())
         guard let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current,
-                                                    kinds: kinds, learns: learns)
+                                                    config: config, hasAlternatives: { !Instead(paths: paths).items.isEmpty })
         else { return }
         var reader = StatsReader(report: report)
         _ = MIGAKit.run(&reader, on: terminal, palette: palette)

@@ -26,3 +26,18 @@ public struct KindRecord: Equatable, Sendable {
     /// `exits`, within 0…shown whatever the store held.
     private var countedExits: Int { min(max(0, exits), max(0, shown)) }
 }
+
+extension KindRecord {
+    /// Each kind's record summed over the programs of `byProgram`, or only
+    /// `program`'s when it is given.
+    public static func total(of byProgram: [String: [PauseKind: KindRecord]], program: String? = nil) -> [PauseKind: KindRecord] {
+        var sum: [PauseKind: KindRecord] = [:]
+        for (name, records) in byProgram where program == nil || name == program {
+            for (kind, record) in records {
+                sum[kind, default: KindRecord()].shown += record.shown
+                sum[kind, default: KindRecord()].exits += record.exits
+            }
+        }
+        return sum
+    }
+}

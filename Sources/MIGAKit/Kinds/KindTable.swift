@@ -41,28 +41,54 @@ public struct KindTable: Equatable, Sendable {
         }
     }
 
+    /// The kind MIGA favours for one program, where it chooses.
+    public struct Favourite: Equatable, Sendable {
+        public let program: String
+        /// How the program is called on screen ("Discord").
+        public let name: String
+        public let kind: PauseKind
+
+        public init(program: String, name: String, kind: PauseKind) {
+            self.program = program
+            self.name = name
+            self.kind = kind
+        }
+    }
+
     /// Every kind in use and every other kind with a record, in `PauseKind` order.
     public let rows: [Row]
-    /// The kind in use with the highest posterior mean (the earlier in `kinds`
-    /// on a tie); nil while no kind in use has been shown, and when MIGA
-    /// does not choose among them (`rotate` is `cycle` or `off`).
-    public let favoured: PauseKind?
+    /// What MIGA favours, per program where it chooses, in the order given.
+    public let favourites: [Favourite]
+    /// The one program the table is about (`--program`), if any.
+    public let program: String?
 
-    /// `kinds`: the kinds a person chose, in their order; `learns`: whether
-    /// MIGA chooses among them by what works (`rotate = "adaptive"`).
-    public init(records: [PauseKind: KindRecord], kinds: [PauseKind], learns: Bool = true) {
+    /// `kinds`: the kinds in use, each shown as a row even before its first pause.
+    public init(records: [PauseKind: KindRecord], kinds: [PauseKind], favourites: [Favourite] = [], program: String? = nil) {
         let recorded = records.filter { $0.value.shown > 0 }.keys
         rows = Set(kinds).union(recorded).sorted().map { Row(kind: $0, record: records[$0] ?? KindRecord()) }
-        if learns, kinds.contains(where: { (records[$0]?.shown ?? 0) > 0 }) {
-            var best: (kind: PauseKind, mean: Double)?
-            for kind in kinds {
-                let mean = (records[kind] ?? KindRecord()).posterior.mean
-                if best.map({ mean > $0.mean }) ?? true { best = (kind, mean) }
-            }
-            favoured = best?.kind
-        } else {
-            favoured = nil
+        self.favourites = favourites
+        self.program = program
+    }
+
+    /// The kind favoured for the table's one program: starred in its row.
+    public var favoured: PauseKind? {
+        program.flatMap { program in favourites.first { $0.program == program }?.kind }
+    }
+
+    /// What MIGA favours for one program: of its kinds that have been shown,
+    /// the one with the highest posterior mean (the earlier in its list on a
+    /// tie), which Thompson sampling chooses most often. Nil where MIGA does
+    /// not choose by what works (one kind, or `rotate` is `cycle` or `off`),
+    /// and before any of its kinds was shown.
+    public static func favourite(records: [PauseKind: KindRecord], among inUse: KindsInUse) -> PauseKind? {
+        guard inUse.learns else { return nil }
+        var best: (kind: PauseKind, mean: Double)?
+        for kind in inUse.kinds {
+            guard let record = records[kind], record.shown > 0 else { continue }
+            let mean = record.posterior.mean
+            if best.map({ mean > $0.mean }) ?? true { best = (kind, mean) }
         }
+        return best?.kind
     }
 
     /// The table as plain lines of at most `width` cells. Narrower widths drop
@@ -99,7 +125,11 @@ public struct KindTable: Equatable, Sendable {
         }
         let table = layouts.lazy.map(render).first { $0.allSatisfy { CellWidth.of($0) <= width } }
             ?? render(layouts.last!).map { TextWrap.truncate($0, width: width) }
-        guard let favoured else { return table }
-        return table + TextWrap.lines("★ MIGA now favours \(favoured.rawValue) for you", width: width)
+        // One line per program MIGA chooses for; the row is starred only when the table is that program's.
+        let said = favourites.filter { program == nil || $0.program == program }.flatMap { favourite in
+            TextWrap.lines((favoured == nil ? "" : "★ ") + "MIGA now favours \(favourite.kind.described) for \(printable(favourite.name))",
+                           width: width)
+        }
+        return table + said
     }
 }

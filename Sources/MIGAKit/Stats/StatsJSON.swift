@@ -38,7 +38,8 @@ extension StatsReport {
         } ?? NSNull()
         document["kinds"] = kinds.map { table -> [String: Any] in
             let rows = (try? JSONEncoder().encode(table.rows)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
-            return ["rows": rows ?? [], "favoured": table.favoured?.rawValue ?? NSNull()]
+            return ["rows": rows ?? [], "favoured": table.favoured?.rawValue ?? NSNull(),
+                    "favourites": table.favourites.map { ["program": $0.program, "kind": $0.kind.rawValue] }]
         } ?? NSNull()
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -90,7 +90,7 @@ public struct StatsReport: Equatable, Sendable {
     /// The effect of the pause as the field measures it, per program and
     /// overall, over the whole history (neither --days nor --device narrows it).
     public var effect: EffectReport?
-    /// Each kind of pause: shown, exits, the rate with its interval, and the one MIGA favours.
+    /// Each kind of pause: shown, exits, the rate with its interval, and what MIGA favours per program.
     public var kinds: KindTable?
 
     /// The leaks counted by route, most first: `[("at login", 2), ("from /snap/bin/firefox", 1)]`.
@@ -107,9 +107,12 @@ public struct StatsReport: Equatable, Sendable {
     public static let chartDays = 30
 
     /// Computes the report from `store` as of `now`, counting days in `timeZone`.
-    /// - Parameter kinds: the kinds of pause in use (the program's, under --program).
+    /// - Parameters:
+    ///   - config: the kinds of pause in use, everyone's and each program's.
+    ///   - hasAlternatives: whether there is an alternative to offer (see `Config.kindsInUse`).
     public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
-                               timeZone: TimeZone, kinds: [PauseKind] = PauseKind.defaults, learns: Bool = true) throws -> StatsReport {
+                               timeZone: TimeZone, config: Config = Config(),
+                               hasAlternatives: () -> Bool = { false }) throws -> StatsReport {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let today = LocalDay(now, in: timeZone)
@@ -159,8 +162,33 @@ public struct StatsReport: Equatable, Sendable {
         let allTime = Dictionary(uniqueKeysWithValues: try (narrowed ? store.totalsByProgram(SessionStore.Scope()) : programs.map { ($0.program, $0.totals) })
             .map { ($0.program, $0.totals) })
         report.effect = try Effect.measure(store.effectCounts(in: timeZone, allTime: allTime), today: today)
-        report.kinds = KindTable(records: try store.kindRecords(program: filter.program, allTime: allTime), kinds: kinds, learns: learns)
+        report.kinds = try kindTable(store, filter: filter, allTime: allTime, config: config, hasAlternatives: hasAlternatives)
         return report
+    }
+
+    /// The kinds table: the kinds in use (everyone's and every protected
+    /// program's, or the one program's) and what MIGA favours, per program,
+    /// where it chooses: from that program's own record, as the gateway does.
+    static func kindTable(_ store: SessionStore, filter: StatsFilter, allTime: [String: Totals], config: Config,
+                          hasAlternatives: () -> Bool) throws -> KindTable {
+        let byProgram = try store.kindRecordsByProgram(allTime: allTime)
+        var alternatives: Bool?
+        let hasAny = {
+            if alternatives == nil { alternatives = hasAlternatives() }
+            return alternatives!
+        }
+        var kinds = filter.program == nil ? config.pauseKinds : []
+        var favourites: [KindTable.Favourite] = []
+        for program in filter.program.map({ [$0] }) ?? config.programs.keys.sorted() {
+            let settings = config.settings(for: program)
+            let inUse = config.kindsInUse(for: settings, hasAlternatives: hasAny)
+            kinds += inUse.kinds
+            if let kind = KindTable.favourite(records: byProgram[program] ?? [:], among: inUse) {
+                favourites.append(KindTable.Favourite(program: program, name: settings.displayName, kind: kind))
+            }
+        }
+        return KindTable(records: KindRecord.total(of: byProgram, program: filter.program), kinds: kinds,
+                         favourites: favourites, program: filter.program)
     }
 }
 

@@ -46,47 +46,60 @@ extension SessionStore {
         return StoreEffectCounts(store: self, timeZone: timeZone, allTime: totals.mapValues(Effect.Counts.init))
     }
 
-    /// Each kind's record per program, and overall (program nil): the kinds
-    /// table of `miga stats`. Pauses from before there were kinds were breathing pauses.
+    /// Each kind's record of `program`, or of every program together (nil):
+    /// the rows of the kinds table in `miga stats`. See `kindRecordsByProgram`.
+    public func kindRecords(program: String? = nil, allTime: [String: Totals]? = nil) throws -> [PauseKind: KindRecord] {
+        KindRecord.total(of: try kindRecordsByProgram(allTime: allTime), program: program)
+    }
+
+    /// Each program's record of each kind: what the gateway chooses by, and
+    /// what the stats show. Pauses from before there were kinds were breathing pauses.
     /// `allTime`: each program's totals over all time and every device, when
     /// the caller has them. While every pause has been a breathing one (the
-    /// default: a look down the index per program tells), the record is those
-    /// totals, and the history is not read again.
-    public func kindRecords(program: String? = nil, allTime: [String: Totals]? = nil) throws -> [PauseKind: KindRecord] {
+    /// default: a look down the index tells), the records are those totals,
+    /// and the history is not read again.
+    public func kindRecordsByProgram(allTime: [String: Totals]? = nil) throws -> [String: [PauseKind: KindRecord]] {
         try queue.read { db in
-            if let allTime {
-                let programs = program.map { [$0] } ?? allTime.keys.sorted()
-                let onlyBreathing = try programs.allSatisfy { program in
-                    // Any kind but breathe sorts before or after it; NULL (before there were kinds) is neither.
-                    try !(Bool.fetchOne(db, sql: """
-                        SELECT EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind < 'breathe')
-                            OR EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind > 'breathe')
-                        """, arguments: [program, program]) ?? true)
-                }
-                if onlyBreathing {
-                    let totals = programs.compactMap { allTime[$0] }
-                    let record = KindRecord(shown: totals.reduce(0) { $0 + $1.sessions }, exits: totals.reduce(0) { $0 + $1.exits })
-                    return record.shown > 0 ? [.breathe: record] : [:]
-                }
+            if let allTime, try allTime.keys.allSatisfy({ program in
+                // Any kind but breathe sorts before or after it; NULL (before there were kinds) is neither.
+                try !(Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind < 'breathe')
+                        OR EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind > 'breathe')
+                    """, arguments: [program, program]) ?? true)
+            }) {
+                return allTime.filter { $0.value.sessions > 0 }
+                    .mapValues { [.breathe: KindRecord(shown: $0.sessions, exits: $0.exits)] }
             }
-            return try Self.kindRecords(db, program: program)
+            var records: [String: [PauseKind: KindRecord]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT program, COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
+                FROM sessions INDEXED BY sessions_by_program_kind_and_outcome
+                WHERE outcome IN ('exit', 'proceed', 'abandoned')
+                GROUP BY program, kind
+                """) {
+                guard let kind = PauseKind(rawValue: row[1]) else { continue }
+                let program: String = row[0]
+                // NULL and 'breathe' are both breathing pauses: two groups, one record.
+                records[program, default: [:]][kind, default: KindRecord()].shown += row[2]
+                records[program, default: [:]][kind, default: KindRecord()].exits += row[3]
+            }
+            return records
         }
     }
 
-    /// Each kind's pauses that ended, and the exits among them, of `program`
-    /// (all programs when nil). Pauses from before there were kinds were breathing pauses.
-    static func kindRecords(_ db: Database, program: String?) throws -> [PauseKind: KindRecord] {
+    /// Each kind's pauses that ended, and the exits among them, of `program`:
+    /// what the gateway chooses by. Pauses from before there were kinds were breathing pauses.
+    static func kindRecords(_ db: Database, program: String) throws -> [PauseKind: KindRecord] {
         var records: [PauseKind: KindRecord] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
             FROM sessions INDEXED BY sessions_by_program_kind_and_outcome
-            WHERE outcome IN ('exit', 'proceed', 'abandoned') \(program == nil ? "" : "AND program = ?")
-            GROUP BY program, kind
-            """, arguments: StatementArguments(program.map { [$0] } ?? [])) {
-            // Read from the covering index in its order (no row, no sort), summed over programs here.
+            WHERE outcome IN ('exit', 'proceed', 'abandoned') AND program = ?
+            GROUP BY kind
+            """, arguments: [program]) {
             guard let kind = PauseKind(rawValue: row[0]) else { continue }
-            let found = records[kind] ?? KindRecord()
-            records[kind] = KindRecord(shown: found.shown + row[1], exits: found.exits + row[2])
+            records[kind, default: KindRecord()].shown += row[1]
+            records[kind, default: KindRecord()].exits += row[2]
         }
         return records
     }

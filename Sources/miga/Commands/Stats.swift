@@ -59,8 +59,9 @@ extension Miga {
                 return
             }
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
-            let (kinds, learns) = config.kindsInUse(program: filter.program)
-            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, kinds: kinds, learns: learns)
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config) {
+                !Instead(paths: Miga.paths).items.isEmpty
+            }
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
                 Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")

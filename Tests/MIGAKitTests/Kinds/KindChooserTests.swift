@@ -177,29 +177,52 @@ private struct CountingGenerator: RandomNumberGenerator {
 @Suite struct KindTableTests {
     let records = [PauseKind.breathe: KindRecord(shown: 40, exits: 12), .type: KindRecord(shown: 22, exits: 11)]
 
-    @Test func the_favoured_kind_has_the_highest_posterior_mean() {
-        #expect(KindTable(records: records, kinds: [.breathe, .type]).favoured == .type)
-        // Only kinds in use can be favoured.
-        #expect(KindTable(records: records, kinds: [.breathe, .intention]).favoured == .intention)
+    func favourite(_ records: [PauseKind: KindRecord], _ kinds: [PauseKind], _ rotation: Rotation = .adaptive) -> PauseKind? {
+        KindTable.favourite(records: records, among: KindsInUse(kinds: kinds, rotation: rotation))
+    }
+
+    @Test func the_favoured_kind_has_the_highest_posterior_mean_of_those_shown() {
+        #expect(favourite(records, [.breathe, .type]) == .type)
+        // Only kinds in use can be favoured, and only once shown: an unseen kind's prior mean is no record.
+        #expect(favourite(records, [.breathe, .intention]) == .breathe)
+        #expect(favourite([.breathe: KindRecord(shown: 10, exits: 0)], [.breathe, .type]) == .breathe)
     }
 
     @Test func a_tie_goes_to_the_kind_chosen_first() {
         let even = [PauseKind.breathe: KindRecord(shown: 10, exits: 5), .type: KindRecord(shown: 10, exits: 5)]
-        #expect(KindTable(records: even, kinds: [.type, .breathe]).favoured == .type)
-        #expect(KindTable(records: even, kinds: [.breathe, .type]).favoured == .breathe)
+        #expect(favourite(even, [.type, .breathe]) == .type)
+        #expect(favourite(even, [.breathe, .type]) == .breathe)
     }
 
-    @Test func nothing_is_favoured_when_miga_does_not_choose() {
+    @Test func nothing_is_favoured_where_miga_does_not_choose() {
         // rotate = "cycle" or "off": the person's order decides, not what works.
-        let table = KindTable(records: records, kinds: [.breathe, .type], learns: false)
-        #expect(table.favoured == nil)
+        #expect(favourite(records, [.breathe, .type], .cycle) == nil)
+        #expect(favourite(records, [.breathe, .type], .off) == nil)
+        // One kind: there is nothing to choose.
+        #expect(favourite(records, [.type]) == nil)
+        let table = KindTable(records: records, kinds: [.breathe, .type])
         #expect(!table.text(width: 80).joined().contains("favours"))
+        #expect(!table.text(width: 80).joined().contains("★"))
         #expect(table.rows.count == 2)
     }
 
-    @Test func nothing_is_favoured_before_any_kind_was_shown() {
-        #expect(KindTable(records: [:], kinds: [.breathe, .type]).favoured == nil)
-        #expect(KindTable(records: [.instead: KindRecord(shown: 4, exits: 4)], kinds: [.breathe, .type]).favoured == nil)
+    @Test func nothing_is_favoured_before_any_kind_in_use_was_shown() {
+        #expect(favourite([:], [.breathe, .type]) == nil)
+        #expect(favourite([.instead: KindRecord(shown: 4, exits: 4)], [.breathe, .type]) == nil)
+    }
+
+    @Test func the_favourite_is_said_per_program_and_starred_only_in_one_programs_table() {
+        let favourites = [KindTable.Favourite(program: "discord", name: "Discord", kind: .type),
+                          KindTable.Favourite(program: "steam", name: "Steam", kind: .breathe)]
+        let overall = KindTable(records: records, kinds: [.breathe, .type], favourites: favourites)
+        #expect(overall.favoured == nil)
+        #expect(Array(overall.text(width: 80).suffix(2)) == ["MIGA now favours a typed pause for Discord",
+                                                             "MIGA now favours a breathing pause for Steam"])
+        #expect(!overall.text(width: 80).joined().contains("★"))
+        let discord = KindTable(records: records, kinds: [.breathe, .type], favourites: Array(favourites.prefix(1)), program: "discord")
+        #expect(discord.favoured == .type)
+        #expect(discord.text(width: 80).contains { $0.hasPrefix("  type ★") })
+        #expect(discord.text(width: 80).last == "★ MIGA now favours a typed pause for Discord")
     }
 
     @Test func rows_cover_the_kinds_in_use_and_any_with_a_record_in_kind_order() {
@@ -213,14 +236,15 @@ private struct CountingGenerator: RandomNumberGenerator {
 
     @Test func the_table_at_eighty_columns() {
         let table = KindTable(records: records.merging([.instead: KindRecord(shown: 5, exits: 0)]) { $1 },
-                              kinds: [.breathe, .type, .intention])
+                              kinds: [.breathe, .type, .intention],
+                              favourites: [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)], program: "discord")
         #expect(table.text(width: 80) == [
             "Kinds of pause      shown   exits   exit rate   90 % interval",
             "  breathe              40      12        30 %         20–43 %",
             "  type ★               22      11        50 %         34–66 %",
             "  intention             0       0           –               –",
             "  instead               5       0         0 %          1–39 %",
-            "★ MIGA now favours type for you",
+            "★ MIGA now favours a typed pause for Discord",
         ])
     }
 

@@ -233,10 +233,10 @@ import Testing
         #expect(loaded.problems.isEmpty)
         let config = loaded.config
         #expect(config.pauseKinds == [.breathe, .type] && config.rotate == .cycle && !config.weeklyReview)
-        let discord = config.settings(for: "discord")
-        #expect(config.kinds(for: discord) == [.instead] && config.rotation(for: discord) == .off)
-        let steam = config.settings(for: "steam")
-        #expect(config.kinds(for: steam) == [.breathe, .type] && config.rotation(for: steam) == .cycle)
+        let discord = config.kindsInUse(for: config.settings(for: "discord")) { false }
+        #expect(discord == KindsInUse(kinds: [.instead], rotation: .off))
+        let steam = config.kindsInUse(for: config.settings(for: "steam")) { false }
+        #expect(steam == KindsInUse(kinds: [.breathe, .type], rotation: .cycle))
     }
 
     @Test func an_unknown_or_empty_list_of_kinds_is_reported_with_its_line_and_the_defaults_used() {

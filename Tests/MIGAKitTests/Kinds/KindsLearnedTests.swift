@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import MIGAKit
+
+/// What MIGA learns from a real store: the kind the launch path chooses, over
+/// many launches with a seeded generator, and the favourite the stats name,
+/// per program and only where MIGA chooses.
+@Suite struct KindsLearnedTests {
+    let folder = TemporaryDirectory()
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// `exits` of `shown` pauses of `kind` for `program`, ended over the last days.
+    func history(_ program: String, _ kind: PauseKind, shown: Int, exits: Int) -> [SessionRecord] {
+        (0..<shown).map { index in
+            let end = now.addingTimeInterval(-Double(index + 1) * 3000)
+            return SessionRecord(id: "\(program)-\(kind)-\(index)", program: program, startedAt: end - 60, endedAt: end,
+                                 outcome: index < exits ? .exit : .proceed, pausedSeconds: 60, kind: kind)
+        }
+    }
+
+    func config(_ text: String) -> Config {
+        let loaded = ConfigLoader.parse(text, file: "config.toml")
+        #expect(loaded.problems.isEmpty)
+        return loaded.config
+    }
+
+    @Test func where_one_kind_clearly_wins_the_launch_path_chooses_it_most_and_the_others_still_sometimes() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        // Typed pauses end in an exit three times as often as the others.
+        try store.insertMissing(history("discord", .type, shown: 40, exits: 24) + history("discord", .breathe, shown: 40, exits: 8)
+                                + history("discord", .instead, shown: 40, exits: 8))
+        let config = config("""
+            [programs.discord]
+            pause_kinds = ["breathe", "type", "instead"]
+            """)
+        let inUse = config.kindsInUse(for: config.settings(for: "discord")) { true }
+        var generator = SeededGenerator(seed: 2026)
+        var chosen: [PauseKind: Int] = [:]
+        let launches = 300
+        for index in 0..<launches {
+            // The gateway's own call, one transaction per launch. Each pause stays open (its gateway,
+            // this process, is still running), and open pauses count in no record: the history stays as seeded.
+            guard case .pause(_, _, let choice) = try store.beginLaunch(
+                id: "launch-\(index)", program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
+                dayStart: now.addingTimeInterval(-3600), kinds: inUse.kinds, rotation: inUse.rotation, using: &generator)
+            else { Issue.record("no pause"); return }
+            chosen[choice.kind, default: 0] += 1
+        }
+        let typed = chosen[.type] ?? 0
+        #expect(typed > launches * 3 / 4, "\(chosen)")
+        // The exploration floor: one choice in ten goes to any kind.
+        #expect((chosen[.breathe] ?? 0) > 0 && (chosen[.instead] ?? 0) > 0, "\(chosen)")
+        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        #expect(report.kinds?.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
+        let discord = try StatsReport.compute(from: store, filter: StatsFilter(program: "discord"), now: now, timeZone: utc,
+                                              config: config) { true }
+        #expect(discord.kinds?.favoured == .type)
+        #expect(StatsScreen.lines(discord, width: 80).map(\.text).contains { $0.contains("  type ★") })
+    }
+
+    @Test func a_favourite_is_named_per_program_and_only_where_miga_chooses_among_kinds_shown() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        // Discord chooses between breathe and type: type wins there. Steam breathes only (no
+        // choice), though typed pauses of its own from before did well; Slack cycles.
+        // Spotify may choose, but none of its kinds has been shown.
+        try store.insertMissing(history("discord", .type, shown: 20, exits: 12) + history("discord", .breathe, shown: 20, exits: 4)
+                                + history("steam", .breathe, shown: 30, exits: 3) + history("steam", .type, shown: 10, exits: 9)
+                                + history("slack", .breathe, shown: 10, exits: 1) + history("slack", .type, shown: 10, exits: 9))
+        let config = config("""
+            [programs.discord]
+            pause_kinds = ["breathe", "type"]
+
+            [programs.steam]
+
+            [programs.slack]
+            pause_kinds = ["breathe", "type"]
+            rotate = "cycle"
+
+            [programs.spotify]
+            pause_kinds = ["intention", "instead"]
+            """)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        let kinds = try #require(report.kinds)
+        #expect(kinds.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
+        #expect(kinds.favoured == nil)
+        let text = StatsScreen.lines(report, width: 80).map(\.text)
+        #expect(text.contains { $0.contains("MIGA now favours a typed pause for Discord") })
+        #expect(!text.contains { $0.contains("★") })
+        // Under --program: the program's own table, its favourite starred, or none.
+        for (program, favoured) in [("discord", PauseKind.type), ("steam", nil), ("slack", nil), ("spotify", nil)] as [(String, PauseKind?)] {
+            let one = try StatsReport.compute(from: store, filter: StatsFilter(program: program), now: now, timeZone: utc, config: config) { true }
+            #expect(one.kinds?.favoured == favoured, "\(program)")
+        }
+        // The same in --json.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: utc).utf8)) as? [String: Any])
+        let table = try #require(json["kinds"] as? [String: Any])
+        #expect(table["favoured"] is NSNull)
+        #expect((table["favourites"] as? [[String: String]]) == [["program": "discord", "kind": "type"]])
+    }
+}
