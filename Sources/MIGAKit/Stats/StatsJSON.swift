@@ -33,7 +33,7 @@ extension StatsReport {
              "routes": program.routes.map { ["kind": $0.kind.rawValue, "place": $0.place, "reaches": $0.reaches,
                                              "problem": $0.problem ?? NSNull()] as [String: Any] }]
         }
-        document["effect"] = effect.flatMap { report in
+        document["effect"] = effectShown.flatMap { report in
             (try? JSONEncoder().encode(report)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
         } ?? NSNull()
         document["kinds"] = kinds.map { table -> [String: Any] in

@@ -93,6 +93,15 @@ public struct StatsReport: Equatable, Sendable {
     /// Each kind of pause: shown, exits, the rate with its interval, and what MIGA favours per program.
     public var kinds: KindTable?
 
+    /// The effect as `miga stats` shows it, on screen and in --json: under
+    /// --program that program's alone (its `overall` is the program's, "not
+    /// enough data" when it has no session), else every program's and all together.
+    public var effectShown: EffectReport? {
+        guard let effect, let program = filter.program else { return effect }
+        let own = effect.programs.filter { $0.program == program }
+        return EffectReport(overall: own.first?.effect ?? Effect.measure([], today: today).overall, programs: own)
+    }
+
     /// The leaks counted by route, most first: `[("at login", 2), ("from /snap/bin/firefox", 1)]`.
     public var leakRoutes: [(route: String, count: Int)] {
         var counts: [String: Int] = [:]

@@ -27,10 +27,7 @@ public enum StatsScreen {
     static func effectLines(_ report: StatsReport, width: Int) -> [Line] {
         var lines: [Line] = []
         let room = max(20, width - margin.count)
-        // Under --program, that program's own (not enough data yet, when it has none).
-        let effect = report.filter.program.map { report.effect?[$0] ?? Effect.measure([], today: report.today).overall }
-            ?? report.effect?.overall
-        if let effect {
+        if let effect = report.effectShown?.overall {
             let card = EffectCard(effect, title: report.filter.program.map { "The effect on \(printable($0)), as the field measures it" }
                                   ?? EffectCard.defaultTitle)
             lines.append(.blank)

@@ -117,6 +117,29 @@ import Testing
         #expect(screen.contains("these 3 days 1") && !screen.contains("this week"), "\(screen)")
     }
 
+    @Test func under_program_the_json_effect_is_that_programs_as_the_card_shows() throws {
+        // Three weeks: discord twice a day, steam once; enough for every figure.
+        for day in 1...21 {
+            try add(.exit, hoursAgo: Double(24 * day), program: "discord")
+            try add(.proceed, hoursAgo: Double(24 * day) + 1, program: "discord")
+            try add(.proceed, hoursAgo: Double(24 * day) + 2, program: "steam")
+        }
+        let report = try StatsReport.compute(from: store, filter: StatsFilter(program: "steam"), now: now, timeZone: berlin)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: berlin).utf8)) as? [String: Any])
+        let effect = try #require(json["effect"] as? [String: Any])
+        let overall = try #require(effect["overall"] as? [String: Any])
+        #expect(overall["attempts"] as? Int == 21 && overall["conscious_exits"] as? Int == 0, "\(overall)")
+        #expect((effect["programs"] as? [[String: Any]])?.compactMap { $0["program"] as? String } == ["steam"])
+        let card = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
+        #expect(card.contains("The effect on steam") && card.contains("0 % of pauses"), "\(card)")
+        // A program without a session: not enough data, in both.
+        let none = try StatsReport.compute(from: store, filter: StatsFilter(program: "slack"), now: now, timeZone: berlin)
+        let noneJSON = try #require(try JSONSerialization.jsonObject(with: Data(none.json(now: now, timeZone: berlin).utf8)) as? [String: Any])
+        let noneEffect = try #require(noneJSON["effect"] as? [String: Any])
+        #expect((noneEffect["overall"] as? [String: Any])?["enough_data"] as? Bool == false)
+        #expect((noneEffect["programs"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func a_single_session_is_a_whole_history() throws {
         try add(.exit, hoursAgo: 0.5, paused: 45)
         let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
