@@ -12,17 +12,21 @@ public enum WeeklyLookBack {
     static let hour = 9
 
     /// The latest Monday 09:00 at or before `now`, as the Monday's local day
-    /// and the instant.
+    /// and the instant. The week it looks back on ended as that Monday began.
     static func due(before now: Date, in timeZone: TimeZone) -> (monday: LocalDay, at: Date) {
         let today = LocalDay(now, in: timeZone)
         // 1970-01-01, day 0, was a Thursday: (number + 3) mod 7 is 0 on Mondays.
         var monday = LocalDay(number: today.number - ((today.number + 3) % 7 + 7) % 7)
-        var at = monday.start(in: timeZone).addingTimeInterval(Double(hour) * 3600)
-        if at > now {
-            monday = LocalDay(number: monday.number - 7)
-            at = monday.start(in: timeZone).addingTimeInterval(Double(hour) * 3600)
-        }
-        return (monday, at)
+        if nine(on: monday, in: timeZone) > now { monday = LocalDay(number: monday.number - 7) }
+        return (monday, nine(on: monday, in: timeZone))
+    }
+
+    /// 09:00 on `day`, by the calendar: right on a day whose clocks change.
+    private static func nine(on day: LocalDay, in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let midnight = day.start(in: timeZone)
+        return calendar.date(bySettingHour: hour, minute: 0, second: 0, of: midnight) ?? midnight.addingTimeInterval(Double(hour) * 3600)
     }
 
     /// Whether this run is the one to send this week's look back: claims the
@@ -44,8 +48,10 @@ public enum WeeklyLookBack {
                                  notifier: Notifier, wait: Double = 0.4) -> WeeklyReview? {
         guard config.weeklyReview, config.notifications, (try? claim(in: store, now: now, timeZone: timeZone)) == true,
               let tallies = try? store.dayTallies(in: timeZone) else { return nil }
-        let kinds = config.programs.mapValues { config.kinds(for: $0).map(\.rawValue) }
-        guard let review = WeeklyReview.compose(tallies: tallies, today: LocalDay(now, in: timeZone), kindsInUse: kinds) else {
+        // The calendar week that ended as this week's Monday began, whichever day this runs.
+        let monday = due(before: now, in: timeZone).monday
+        guard let review = WeeklyReview.compose(tallies: tallies, weekEndingBefore: monday,
+                                                kinds: { config.kinds(for: config.settings(for: $0)) }) else {
             return nil
         }
         _ = notifier.post(DesktopNotification(summary: review.summary, body: review.body)).wait(seconds: wait)

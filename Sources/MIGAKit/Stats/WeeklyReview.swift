@@ -18,23 +18,27 @@ public struct WeeklyReview: Equatable, Sendable {
         self.body = body
     }
 
-    /// The review of the 7 days ending yesterday, or nil when they held no
-    /// attempt. `kindsInUse`: each program's pause kinds (raw values).
-    public static func compose(tallies: [DayTally], today: LocalDay, kindsInUse: [String: [String]] = [:]) -> WeeklyReview? {
-        let week = (today.number - Effect.weekDays)...(today.number - 1)
+    /// The review of the 7 local days before `end` (the look back passes the
+    /// Monday that ended the week), or nil when they held no attempt.
+    /// `kinds`: the kinds of pause a program is set to show (`Config.kinds(for:)`).
+    public static func compose(tallies: [DayTally], weekEndingBefore end: LocalDay,
+                               kinds: (String) -> [PauseKind] = { _ in PauseKind.defaults }) -> WeeklyReview? {
+        let week = (end.number - Effect.weekDays)...(end.number - 1)
         let thisWeek = tallies.filter { week.contains($0.day.number) }
         let attempts = thisWeek.reduce(0) { $0 + $1.attempts }
         guard attempts > 0 else { return nil }
         let exits = thisWeek.reduce(0) { $0 + $1.exits }
         var line = "\(counted(attempts, "attempt")), \(counted(exits, "conscious exit"))"
-        if let change = Effect.measure(tallies, today: today).overall.openings?.change {
+        // As of the week's end: its recent week is the week looked back on.
+        if let change = Effect.measure(tallies, today: end).overall.openings?.change {
             let points = wholeNumber(change * 100)
             line += points == 0 ? ", openings level with your first week"
                 : ", openings \(points < 0 ? "down" : "up") \(abs(points)) % from your first week"
         }
         var lines = [line]
-        if let fading = fading(tallies, week: week), let suggestion = suggestion(for: fading, kinds: kindsInUse[fading.program]) {
-            lines.append(suggestion)
+        // A typed pause is what there is to suggest: for the program that fell most of those without one.
+        if let fading = fading(tallies, week: week, among: { !kinds($0).contains(.type) }) {
+            lines.append(suggestion(for: fading, kinds: kinds(fading.program)))
         }
         return WeeklyReview(body: lines.joined(separator: "\n"))
     }
@@ -48,12 +52,12 @@ public struct WeeklyReview: Equatable, Sendable {
         var rateLately: Double { Double(lately.exits) / Double(lately.pauses) }
     }
 
-    /// The program whose exit rate fell most, of those where it fell by at
-    /// least `fadingPoints` between all the days before `week` and `week`,
-    /// with `fadingPauses` pauses or more on each side.
-    static func fading(_ tallies: [DayTally], week: ClosedRange<Int>) -> Fading? {
+    /// The program whose exit rate fell most, of those `among` admits where it
+    /// fell by at least `fadingPoints` between all the days before `week` and
+    /// `week`, with `fadingPauses` pauses or more on each side.
+    static func fading(_ tallies: [DayTally], week: ClosedRange<Int>, among: (String) -> Bool = { _ in true }) -> Fading? {
         var sides: [String: (before: (exits: Int, pauses: Int), lately: (exits: Int, pauses: Int))] = [:]
-        for tally in tallies where tally.day.number <= week.upperBound {
+        for tally in tallies where tally.day.number <= week.upperBound && among(tally.program) {
             var side = sides[tally.program] ?? ((0, 0), (0, 0))
             if week.contains(tally.day.number) {
                 side.lately = (side.lately.exits + tally.exits, side.lately.pauses + tally.pauses)
@@ -74,13 +78,9 @@ public struct WeeklyReview: Equatable, Sendable {
         .first
     }
 
-    /// The suggestion of a typed pause, unless the program has one already:
-    /// then there is nothing to add.
-    static func suggestion(for fading: Fading, kinds: [String]?) -> String? {
-        let kinds = kinds ?? []
-        guard !kinds.contains("type") else { return nil }
-        // No kinds chosen means the default, the breathing pause.
-        let suggested = (kinds.isEmpty ? ["breathe"] : kinds) + ["type"]
+    /// The suggestion of a typed pause beside the kinds the program shows.
+    static func suggestion(for fading: Fading, kinds: [PauseKind]) -> String {
+        let suggested = (kinds.isEmpty ? PauseKind.defaults : kinds).map(\.rawValue) + [PauseKind.type.rawValue]
         let name = printable(fading.program)
         let rates = "\(wholeNumber(fading.rateLately * 100)) % from \(wholeNumber(fading.rateBefore * 100)) %"
         return "\(name.prefix(1).uppercased() + name.dropFirst())'s pauses end in an exit less often lately (\(rates)). "

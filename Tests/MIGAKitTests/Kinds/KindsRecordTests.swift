@@ -301,6 +301,56 @@ import Testing
         #expect(notifier.notifications.count == 1)
     }
 
+    @Test func the_look_back_covers_the_calendar_week_that_ended_across_a_clock_change() throws {
+        // Berlin moved its clocks on Sunday 2026-03-29. Sent on Thursday 2026-04-02, the look
+        // back covers Monday 03-23 00:00 to Monday 03-30 00:00 local, not the 7 days before Thursday.
+        func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+            var parts = DateComponents(timeZone: berlin, year: 2026, month: day > 20 ? 3 : 4, day: day, hour: hour, minute: minute)
+            parts.calendar = Calendar(identifier: .gregorian)
+            return parts.date!
+        }
+        let store = try SessionStore(path: path)
+        let ends = [(at(22, 23, 30), SessionOutcome.exit),      // Sunday before: out
+                    (at(23, 0, 30), .exit), (at(29, 23, 30), .proceed),   // Monday's first hour and Sunday's last: in
+                    (at(30, 0, 30), .exit), (at(1, 12), .exit)]  // this week: out
+        try store.insertMissing(ends.enumerated().map { index, end in
+            SessionRecord(id: "s\(index)", program: "discord", startedAt: end.0 - 30, endedAt: end.0, outcome: end.1, kind: .breathe)
+        })
+        try store.setMeta(WeeklyLookBack.metaKey, String(LocalDay(year: 2026, month: 3, day: 23).number))
+        let sent = try #require(WeeklyLookBack.sendIfDue(config: Config(), store: store, now: at(2, 12), timeZone: berlin,
+                                                         notifier: RecordingNotifier()))
+        #expect(sent.body == "2 attempts, 1 conscious exit")
+    }
+
+    @Test func the_suggestion_knows_the_kinds_everyone_uses() throws {
+        // Discord has no kinds of its own: the top-level list is its list.
+        let monday = Date(timeIntervalSince1970: 1_795_424_400) // 2026-11-23 09:00 in Berlin
+        func send(_ settings: String) throws -> [String] {
+            let folder = TemporaryDirectory()
+            let store = try SessionStore(path: folder.path + "/miga.sqlite")
+            var records: [SessionRecord] = []
+            // 10 of 20 pauses ended in an exit before the week, 1 of 7 in it.
+            for day in 8...27 {
+                let end = monday.addingTimeInterval(-Double(day) * 86_400)
+                records.append(SessionRecord(id: "b\(day)", program: "discord", startedAt: end - 30, endedAt: end,
+                                             outcome: day % 2 == 0 ? .exit : .proceed, kind: .breathe))
+            }
+            for day in 1...7 {
+                let end = monday.addingTimeInterval(-Double(day) * 86_400)
+                records.append(SessionRecord(id: "w\(day)", program: "discord", startedAt: end - 30, endedAt: end,
+                                             outcome: day == 1 ? .exit : .proceed, kind: .breathe))
+            }
+            try store.insertMissing(records)
+            try store.setMeta(WeeklyLookBack.metaKey, String(LocalDay(year: 2026, month: 11, day: 16).number))
+            let config = ConfigLoader.parse(settings + "\n[programs.steam]\n", file: "config.toml").config
+            let sent = try #require(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: berlin,
+                                                             notifier: RecordingNotifier()))
+            return sent.body.split(separator: "\n").map(String.init)
+        }
+        #expect(try send("pause_kinds = [\"breathe\", \"type\"]").count == 1)
+        #expect(try send("pause_kinds = [\"intention\"]").last?.hasSuffix("miga protect discord --kinds intention,type") == true)
+    }
+
     // MARK: The list of alternatives
 
     @Test func the_list_of_alternatives_keeps_notes_refuses_what_cannot_be_shown_and_removes_by_number_or_words() throws {

@@ -3,11 +3,13 @@ import Testing
 @testable import MIGAKit
 
 @Suite struct WeeklyReviewTests {
-    func review(_ history: History, today: String = "2026-10-01", kinds: [String: [String]] = [:]) -> WeeklyReview? {
-        WeeklyReview.compose(tallies: history.tallies, today: LocalDay(parsing: today)!, kindsInUse: kinds)
+    /// The review of the 7 days before `today`; `kinds`: the programs' kinds
+    /// in use, the defaults for any other.
+    func review(_ history: History, today: String = "2026-10-01", kinds: [String: [PauseKind]] = [:]) -> WeeklyReview? {
+        WeeklyReview.compose(tallies: history.tallies, weekEndingBefore: LocalDay(parsing: today)!) { kinds[$0] ?? PauseKind.defaults }
     }
 
-    func lines(_ history: History, today: String = "2026-10-01", kinds: [String: [String]] = [:]) -> [String] {
+    func lines(_ history: History, today: String = "2026-10-01", kinds: [String: [PauseKind]] = [:]) -> [String] {
         review(history, today: today, kinds: kinds)?.body.split(separator: "\n").map(String.init) ?? []
     }
 
@@ -60,7 +62,7 @@ import Testing
         history.add(.exit, on: "2026-10-01")
         history.add(.open, on: "2026-09-28")
         #expect(review(history) == nil)
-        #expect(WeeklyReview.compose(tallies: [], today: LocalDay(parsing: "2026-10-01")!) == nil)
+        #expect(WeeklyReview.compose(tallies: [], weekEndingBefore: LocalDay(parsing: "2026-10-01")!) == nil)
     }
 
     // MARK: Fading
@@ -81,13 +83,13 @@ import Testing
             "Discord's pauses end in an exit less often lately (22 % from 45 %). "
                 + "A typed pause may help: miga protect discord --kinds breathe,type",
         ])
-        #expect(lines(fading, kinds: ["discord": ["intention", "instead"]]).last
+        #expect(lines(fading, kinds: ["discord": [.intention, .instead]]).last
             == "Discord's pauses end in an exit less often lately (22 % from 45 %). "
             + "A typed pause may help: miga protect discord --kinds intention,instead,type")
     }
 
     @Test func a_program_with_a_typed_pause_already_gets_no_suggestion() {
-        #expect(lines(fading, kinds: ["discord": ["breathe", "type"]]) == [
+        #expect(lines(fading, kinds: ["discord": [.breathe, .type]]) == [
             "9 attempts, 2 conscious exits, openings level with your first week",
         ])
     }
@@ -127,6 +129,18 @@ import Testing
         #expect(body.count == 2)
         #expect(body.last?.hasPrefix("Discord's pauses") == true)
         #expect(body.last?.hasSuffix("miga protect discord --kinds breathe,type") == true)
+    }
+
+    @Test func a_program_with_a_typed_pause_already_leaves_the_suggestion_to_the_next_that_fell() {
+        var history = fading
+        // Slack: 45 % to 35 %, a smaller fall than discord's; discord types already.
+        history.every("2026-09-01", "2026-09-09", exits: 1, program: "slack")
+        history.every("2026-09-01", "2026-09-11", proceeds: 1, program: "slack")
+        history.add(.exit, 7, on: "2026-09-25", program: "slack")
+        history.add(.proceed, 13, on: "2026-09-26", program: "slack")
+        let body = lines(history, kinds: ["discord": [.breathe, .type]])
+        #expect(body.last == "Slack's pauses end in an exit less often lately (35 % from 45 %). "
+            + "A typed pause may help: miga protect slack --kinds breathe,type", "\(body)")
     }
 
     @Test func the_review_stays_gentle() {
