@@ -42,8 +42,10 @@ struct Miga: ParsableCommand {
         if let request = GateRequest(launchCommandLine: words, raw: RawArguments.last(words.count)) {
             Gate.open(request)
         }
-        // The allowance reminder the gateway leaves behind is no command of the parser's.
+        // The allowance reminder the gateway leaves behind is no command of the parser's,
+        // nor is the weekly look back it starts once its pause is over.
         if words.first == "remind" { Remind.run(Array(words.dropFirst())) }
+        if words == ["look-back"] { LookBack.run() }
         // So does the shell hook, which every new shell asks for.
         if let hook = Init.quickHook(words) {
             print(hook, terminator: "")
@@ -56,7 +58,8 @@ struct Miga: ParsableCommand {
             protection.refreshIfStale()
         }
         // The weekly look back, with the first run after Monday 09:00 (never
-        // on a launch, nor where there is no history yet).
+        // before a pause, which starts `miga look-back` once it is over; nor
+        // where there is no history yet).
         if !["gate", "uninstall", "--version", "--help", "-h"].contains(words.first) {
             let environment = processEnvironment()
             let paths = XDGPaths(environment: environment)

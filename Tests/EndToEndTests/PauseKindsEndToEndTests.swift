@@ -119,10 +119,8 @@ import Testing
         #expect(export.contains("\"alternative\" : \"read ten pages\"") && export.contains("\"kind\" : \"instead\""), "\(export)")
     }
 
-    @Test func the_weekly_look_back_reaches_the_notification_server_once_a_week() throws {
-        let server = try NotificationServer(folder: sandbox.root + "/server")
-        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
-        // Three weeks of a history, and last week's look back already sent.
+    /// Three weeks of a history, one exit and one proceed a day, and last week's look back already sent.
+    func historyDueForTheLookBack() throws {
         let now = Date()
         var records: [SessionRecord] = []
         for day in 1...21 {
@@ -135,12 +133,37 @@ import Testing
         try store.insertMissing(records)
         let thisWeek = WeeklyLookBack.due(before: now, in: TimeZone(identifier: "UTC")!).monday
         try store.setMeta(WeeklyLookBack.metaKey, String(thisWeek.number - 7))
+    }
+
+    @Test func the_weekly_look_back_reaches_the_notification_server_once_a_week() throws {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        try historyDueForTheLookBack()
         #expect(try miga("list", environment: environment).status == 0)
         let log = try eventually("the Notify call") { server.notifyCalls > 0 ? server.monitorLog : nil }
         #expect(log.contains("string \"Your week with MIGA\""), "\(log)")
         #expect(log.contains("string \"14 attempts, 7 conscious exits"), "\(log)")
         // Once a week: the next run sends nothing more.
         #expect(try miga("stats", environment: environment).status == 0)
+        #expect(try server.settledCalls(summary: WeeklyReview.title) == 1)
+    }
+
+    @Test func a_pause_ended_in_the_weeks_first_run_sends_the_look_back_once() throws {
+        // Someone who opens programs only through MIGA, without the sync timer.
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        try historyDueForTheLookBack()
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"]), environment: environment)
+        try tmux.waitForScreen("the pause") { $0.contains("Exit to Focus") }
+        try tmux.send("e")
+        #expect(try sandbox.status() == 0)
+        let log = try eventually("the look back's Notify call") { server.monitorLog.contains("string \"\(WeeklyReview.title)\"") ? server.monitorLog : nil }
+        #expect(log.contains("string \"14 attempts, 7 conscious exits"), "\(log)")
+        // The next pause of the week sends nothing more.
+        let again = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump"], named: "again.sh"), environment: environment)
+        try again.waitForScreen("the second pause") { $0.contains("Exit to Focus") }
+        try again.send("e")
+        #expect(try sandbox.status(of: "again.sh") == 0)
         #expect(try server.settledCalls(summary: WeeklyReview.title) == 1)
     }
 }

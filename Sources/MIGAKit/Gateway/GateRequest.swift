@@ -64,12 +64,16 @@ public struct GatewayContext {
     /// Keeps the reminder at the end of an allowance; nil starts `miga remind`
     /// (tests record instead).
     public var remind: ((AllowanceReminder) -> Void)?
+    /// Sends the weekly look back in the background; nil starts `miga look-back`
+    /// (tests record instead).
+    public var lookBack: (() -> Void)?
 
     public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
                 messages: @escaping (String) -> Void = printError,
                 gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable, processID: Int32 = getpid(),
-                gatewayPath: String? = ShimDirectory.runningGateway, remind: ((AllowanceReminder) -> Void)? = nil) {
+                gatewayPath: String? = ShimDirectory.runningGateway, remind: ((AllowanceReminder) -> Void)? = nil,
+                lookBack: (() -> Void)? = nil) {
         self.environment = environment
         self.time = time
         self.timeZone = timeZone
@@ -81,6 +85,7 @@ public struct GatewayContext {
         self.processID = processID
         self.gatewayPath = gatewayPath
         self.remind = remind
+        self.lookBack = lookBack
     }
 
     /// The real world: this process's environment and terminal.

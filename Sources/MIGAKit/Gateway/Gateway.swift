@@ -285,6 +285,7 @@ public final class Gateway {
             terminal.leave()
         }
         for notice in quotes.messages { context.messages(palette.glyphs("miga: \(notice)")) }
+        if ending != .firstFrameDrawn, let store = quotes.store { lookBackIfDue(store) }
 
         switch ending {
         case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
@@ -376,6 +377,24 @@ public final class Gateway {
                                    width: width, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         loop.replaceSession(session)
         return ending
+    }
+
+    /// The weekly look back, once the pause is over and the terminal left:
+    /// for someone who opens programs only through MIGA it is the week's
+    /// first run. Only a look at the week last sent for here; when it may be
+    /// due, `miga look-back` sends it in the background.
+    private func lookBackIfDue(_ store: SessionStore) {
+        guard loaded.config.weeklyReview, loaded.config.notifications else { return }
+        let now = context.time.now()
+        // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
+        let (today, hour) = context.timeZone.map { zone in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            return (LocalDay(now, in: zone), calendar.component(.hour, from: now))
+        } ?? LocalDay.system(now)
+        guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
+        if let lookBack = context.lookBack { return lookBack() }
+        if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
     }
 
     /// Leaves a reminder for the end of the allowance this Proceed began.

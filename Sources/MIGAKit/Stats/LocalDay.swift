@@ -59,6 +59,15 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Date(timeIntervalSince1970: Double(mktime(&parts)))
     }
 
+    /// The local day and hour of `date` by the C library's zone rules, as
+    /// `systemMidnight` finds them (no Foundation zone data loaded).
+    public static func system(_ date: Date) -> (day: LocalDay, hour: Int) {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return (LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)), Int(parts.tm_hour))
+    }
+
     public var previous: LocalDay { LocalDay(number: number - 1) }
     public var next: LocalDay { LocalDay(number: number + 1) }
 

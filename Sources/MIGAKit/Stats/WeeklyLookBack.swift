@@ -1,15 +1,47 @@
 import Foundation
 
 /// When the weekly look back goes out: once a week, with the first miga run
-/// after Monday 09:00 local (a command, a pause once it has ended, or the
-/// `miga sync` timer). The week it was last sent for is kept in the store,
-/// claimed in one transaction, so two runs at the same moment send it once.
-/// A new history starts counting from its first run: the first look back
-/// comes the Monday after, when there is a week to look back on.
+/// after Monday 09:00 local: a command, the `miga sync` timer, or a pause
+/// once it has ended (the gateway takes a cheap look and, when it may be
+/// due, starts `miga look-back` in the background, so the program never
+/// waits for the notification). The week it was last sent for is kept in
+/// the store, claimed in one transaction, so two runs at the same moment
+/// send it once. A new history starts counting from its first run: the
+/// first look back comes the Monday after, when there is a week to look back on.
 public enum WeeklyLookBack {
     static let metaKey = "weekly_review_sent"
     /// Monday, 09:00 local.
     static let hour = 9
+    /// Set in the `miga look-back` that sends, started by the first one.
+    public static let sendingVariable = "MIGA_LOOK_BACK_SENDING"
+    /// How long the look back in the background waits for the notification server.
+    public static let backgroundWait = 10.0
+
+    /// Whether this week's look back may still be unsent, from the week
+    /// claimed last alone: the gateway's look after its pause, a read of one
+    /// row. `today` and `hour`: the local day and hour now. The process it
+    /// starts decides exactly, and claims the week.
+    static func mightBeDue(in store: SessionStore, today: LocalDay, hour: Int) -> Bool {
+        var monday = today.number - ((today.number + 3) % 7 + 7) % 7
+        if monday == today.number && hour < Self.hour { monday -= 7 }
+        do {
+            // Never claimed: the first run of a history, which claims the week.
+            guard let sent = try store.meta(metaKey) else { return true }
+            return Int(sent).map { $0 < monday } ?? true
+        } catch {
+            return false
+        }
+    }
+
+    /// Starts `miga look-back` detached and reaps it; it starts the process
+    /// that sends, and ends at once. False when it could not be started.
+    @discardableResult
+    public static func start(gateway: String, environment: [String: String] = [:]) -> Bool {
+        guard let pid = Launcher.spawnDetached(gateway, arguments: [gateway, "look-back"], environment: environment) else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return true
+    }
 
     /// The latest Monday 09:00 at or before `now`, as the Monday's local day
     /// and the instant. The week it looks back on ended as that Monday began.

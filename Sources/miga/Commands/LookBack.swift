@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MIGAKit
+
+extension Miga {
+    /// `miga look-back`: the weekly look back, sent in the background for a
+    /// gateway whose pause has just ended. Started by the gateway, never by
+    /// hand, so it is no command of the parser's: it appears in no help,
+    /// manual page or completion.
+    enum LookBack {
+        static func run() -> Never {
+            let environment = processEnvironment()
+            // The first process only starts the one that sends, in a session of
+            // its own, and ends: the gateway waits for it, never for the notification.
+            guard environment[WeeklyLookBack.sendingVariable] == "1" else {
+                WeeklyLookBack.start(gateway: ShimDirectory.runningGateway ?? CommandLine.arguments[0],
+                                     environment: [WeeklyLookBack.sendingVariable: "1"])
+                endProcess(ExitStatus.success)
+            }
+            let paths = XDGPaths(environment: environment)
+            if access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) {
+                WeeklyLookBack.sendIfDue(config: ConfigLoader.load(from: paths.configFile).config, store: store,
+                                         notifier: LibnotifyNotifier(), wait: WeeklyLookBack.backgroundWait)
+            }
+            endProcess(ExitStatus.success)
+        }
+    }
+}
