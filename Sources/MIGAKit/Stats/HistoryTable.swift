@@ -2,7 +2,8 @@ import Foundation
 
 /// The lines `miga history` prints.
 public enum HistoryTable {
-    public static func lines(_ sessions: [SessionRecord], changes: [ProtectionChange] = []) -> [Line] {
+    /// `width`: the terminal's, which no line goes past; nil (a pipe, a file) cuts nothing.
+    public static func lines(_ sessions: [SessionRecord], changes: [ProtectionChange] = [], width: Int? = nil) -> [Line] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
@@ -18,7 +19,8 @@ public enum HistoryTable {
         } + changes.map { change in
             (change.at, line(change, lead(change.at, change.subjects.isEmpty ? "miga" : change.subjects.joined(separator: ", "))))
         }
-        return rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+        let sorted = rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+        return width.map { width in sorted.map { $0.truncated(to: width) } } ?? sorted
     }
 
     static func line(_ session: SessionRecord, _ lead: [Span]) -> Line {
@@ -41,10 +43,19 @@ public enum HistoryTable {
         case .autostart: spans.append(Span(padding + "started at login", .muted))
         case nil: break
         }
+        if let kind = kindWords(session) { spans.append(Span("  · " + kind, .muted)) }
         if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }
         if !session.happenedOn.isEmpty { spans.append(Span("  on \(session.happenedOn.prefix(8))", .muted)) }
         if let intention = session.intention { spans.append(Span("  for “\(intention)”", .body)) }
         return Line(spans)
+    }
+
+    /// What the pause was, where it was not the breathing one, and the
+    /// alternative chosen: "read ten pages instead", "a typed pause, the line typed".
+    static func kindWords(_ session: SessionRecord) -> String? {
+        if let alternative = session.alternative { return alternative + " instead" }
+        guard let kind = session.kind, kind != .breathe else { return nil }
+        return kind.described + (kind == .type && session.typed == true ? ", the line typed" : "")
     }
 
     static func line(_ change: ProtectionChange, _ lead: [Span]) -> Line {

@@ -48,6 +48,29 @@ public struct Line: Hashable, Sendable {
 
     public var text: String { spans.map(\.text).joined() }
 
+    /// The line cut to `width` cells, where it is wider, the cut marked with "…".
+    public func truncated(to width: Int) -> Line {
+        guard self.width > width else { return self }
+        var room = max(0, width)
+        var kept: [Span] = []
+        for span in spans {
+            guard span.width > room else {
+                kept.append(span)
+                room -= span.width
+                continue
+            }
+            if room > 0 || kept.isEmpty {
+                kept.append(Span(TextWrap.truncate(span.text, width: room), span.tone))
+            } else {
+                // Cut right after a span: the "…" goes at the end of that one.
+                let last = kept.removeLast()
+                kept.append(Span(TextWrap.truncate(last.text + span.text, width: last.width), last.tone))
+            }
+            break
+        }
+        return Line(kept)
+    }
+
     /// `spans` centred in `width` cells.
     public static func centered(_ spans: [Span], in width: Int) -> Line {
         let used = spans.reduce(0) { $0 + $1.width }

@@ -63,7 +63,9 @@ extension Miga {
                 return
             }
             let palette = outputPalette(environment: environment)
-            Swift.print(palette.render(HistoryTable.lines(sessions, changes: changes)), terminator: "")
+            // Within a terminal's width; a pipe or a file gets every word.
+            let width = isatty(1) == 1 ? outputColumns(environment: environment) : nil
+            Swift.print(palette.render(HistoryTable.lines(sessions, changes: changes, width: width)), terminator: "")
         }
     }
 }
