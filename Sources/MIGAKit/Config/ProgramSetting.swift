@@ -138,7 +138,7 @@ public struct ProgramSetting: Sendable {
             effective: { settings, _ in settings.flatpak.map(ConfigEditor.quoted) },
             rule: { settings in settings.flatpak.map { "Flatpak \($0)" } }),
         ProgramSetting(
-            key: "pause_kinds", noun: "the kinds of pause", example: "[\"breathe\", \"type\"]",
+            key: "pause_kinds", noun: "the list of kinds of pause", example: "[\"breathe\", \"type\"]",
             comment: "this program's own: breathe, type (a line typed back), intention, instead",
             read: { value, settings in kinds(value, otherwise: "using the top-level pause_kinds") { settings.pauseKinds = $0 } },
             isOff: { _ in false },
@@ -180,14 +180,15 @@ public struct ProgramSetting: Sendable {
     static func kinds(_ value: TOMLValueConvertible,
                       otherwise defaults: String = "using the defaults " + TOMLLiteral.strings(PauseKind.defaults.map(\.rawValue)).text,
                       _ take: ([PauseKind]) -> Void) -> Problem? {
-        let known = PauseKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let names = PauseKind.allCases.map { "\"\($0.rawValue)\"" }
+        let known = names.dropLast().joined(separator: ", ") + " and " + names.last!
         guard let array = value.array else {
             return Problem(text: "must be a list of kinds, like [\"breathe\", \"type\"], not \(shown(value))", consequence: defaults)
         }
         var kinds: [PauseKind] = []
         for element in array {
             guard let word = element.string, let kind = PauseKind(rawValue: word) else {
-                return Problem(text: "holds \(shown(element)), which is no kind of pause (known: \(known))", consequence: defaults)
+                return Problem(text: "holds \(shown(element)), which is no kind of pause (the kinds are \(known))", consequence: defaults)
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }

@@ -54,7 +54,7 @@ public struct EffectCard: Equatable, Sendable {
             ("dismissed", dismissed),
             ("attempts a day", comparison(effect.attempts, study: Effect.fieldStudyAttemptsChange, suffix: " after six weeks")),
             ("openings a day", comparison(effect.openings, study: Effect.fieldStudyOpeningsChange, suffix: "")),
-            ("after a break", [rebound()]),
+            ("after a break", rebound()),
         ]
     }
 
@@ -72,13 +72,14 @@ public struct EffectCard: Equatable, Sendable {
         return ["\(first) → \(recent) since your first week", "none in your first week to compare with"]
     }
 
-    func rebound() -> String {
-        guard let rebound = effect.rebound else { return "no break of \(Effect.shortestGap) days or more" }
+    /// The latest break, and the attempts a day after it against before it.
+    func rebound() -> [String] {
+        guard let rebound = effect.rebound else { return ["no break of \(Effect.shortestGap) days or more"] }
         let gap = "\(rebound.gapDays) days without MIGA from \(rebound.gapStart)"
-        guard rebound.daysAfter > 0 else { return gap + ": the days after it are still to come" }
+        guard rebound.daysAfter > 0 else { return [gap, "the attempts a day after it are still to come"] }
         let comparison = rebound.flagged ? "higher" : rebound.perDayAfter < rebound.perDayBefore ? "lower" : "the same"
-        return gap + ": \(Self.perDay(rebound.perDayAfter)) a day in the \(Self.days(rebound.daysAfter)) after, "
-            + "\(Self.perDay(rebound.perDayBefore)) in the \(Self.days(rebound.daysBefore)) before — \(comparison)"
+        return [gap, "attempts a day: \(Self.perDay(rebound.perDayAfter)) in the \(Self.days(rebound.daysAfter)) after, "
+            + "\(Self.perDay(rebound.perDayBefore)) in the \(Self.days(rebound.daysBefore)) before — \(comparison)"]
     }
 
     static func days(_ count: Int) -> String { count == 1 ? "day" : "\(count) days" }

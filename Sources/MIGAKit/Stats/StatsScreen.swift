@@ -41,8 +41,15 @@ public enum StatsScreen {
                 Line([Span(margin + text, index == 0 ? .body : .muted)])
             }
         }
+        // What MIGA learns from, and the field's figures, are of the whole history: said when the rest is narrowed.
+        if !lines.isEmpty, report.filter.days != nil || report.filter.device != nil {
+            lines.append(.blank)
+            lines += TextWrap.lines(allTimeNote, width: room).map { Line([Span(margin + $0, .muted)]) }
+        }
         return lines
     }
+
+    static let allTimeNote = "The effect and the kinds of pause cover all time on every device: --days and --device narrow the figures above them."
 
     static let margin = "  "
 

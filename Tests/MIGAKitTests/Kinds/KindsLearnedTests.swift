@@ -98,4 +98,18 @@ import Testing
         #expect(table["favoured"] is NSNull)
         #expect((table["favourites"] as? [[String: String]]) == [["program": "discord", "kind": "type"]])
     }
+
+    @Test func the_kinds_and_the_effect_say_they_cover_all_time_when_days_or_device_narrow_the_rest() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        try store.insertMissing(history("discord", .type, shown: 10, exits: 6) + history("discord", .breathe, shown: 10, exits: 2))
+        let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let note = "The effect and the kinds of pause cover all time on every device"
+        for filter in [StatsFilter(days: 7), StatsFilter(device: "")] {
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: utc, config: config) { true }
+            let text = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
+            #expect(text.contains("Kinds of pause") && text.contains(note), "\(text)")
+        }
+        let whole = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        #expect(!StatsScreen.lines(whole, width: 80).map(\.text).joined().contains(note))
+    }
 }

@@ -251,10 +251,17 @@ import Testing
         #expect(loaded.config.pauseKinds == PauseKind.defaults)
         #expect(loaded.config.programs["discord"]?.pauseKinds == nil)
         #expect(loaded.problems.map(\.description) == [
-            "config.toml:2:1: `pause_kinds` holds \"juggle\", which is no kind of pause (known: \"breathe\", \"type\", \"intention\", \"instead\"); using the defaults [\"breathe\"]",
-            "config.toml:5:1: `programs.discord.pause_kinds` is empty: name at least one of \"breathe\", \"type\", \"intention\", \"instead\"; using the top-level pause_kinds",
+            "config.toml:2:1: `pause_kinds` holds \"juggle\", which is no kind of pause (the kinds are \"breathe\", \"type\", \"intention\" and \"instead\"); using the defaults [\"breathe\"]",
+            "config.toml:5:1: `programs.discord.pause_kinds` is empty: name at least one of \"breathe\", \"type\", \"intention\" and \"instead\"; using the top-level pause_kinds",
             "config.toml:6:1: `programs.discord.rotate` must be one of \"adaptive\", \"cycle\", \"off\", not \"sometimes\"; using \"adaptive\"",
         ])
+    }
+
+    @Test func miga_protect_names_the_kinds_when_one_is_not_a_kind() {
+        #expect(ProgramChanges(pauseKinds: ["type", "bogus"]).problem
+            == "the list of kinds of pause holds \"bogus\", which is no kind of pause (the kinds are \"breathe\", \"type\", \"intention\" and \"instead\")")
+        #expect(ProgramChanges(pauseKinds: []).problem
+            == "the list of kinds of pause is empty: name at least one of \"breathe\", \"type\", \"intention\" and \"instead\"")
     }
 
     // MARK: The weekly look back

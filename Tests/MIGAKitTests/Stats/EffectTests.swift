@@ -338,8 +338,9 @@ struct History {
             "  attempts a day    4.0 → 2.4 (−39 %) since your first week",
             "                    one sec: −37 % after six weeks",
             "  openings a day    3.0 → 1.3 (−57 %) since your first week · one sec: −57 %",
-            "  after a break     3 days without MIGA from 2026-09-20: 2.3 a day in the 7 days",
-            "                    after, 2.0 in the 7 days before — higher",
+            "  after a break     3 days without MIGA from 2026-09-20",
+            "                    attempts a day: 2.3 in the 7 days after, 2.0 in the 7 days",
+            "                    before — higher",
         ])
     }
 
@@ -357,9 +358,9 @@ struct History {
             "    3.0 → 1.3 (−57 %) since your first week",
             "    one sec: −57 %",
             "  after a break",
-            "    3 days without MIGA from 2026-09-20: 2.3 a day",
-            "    in the 7 days after, 2.0 in the 7 days before",
-            "    — higher",
+            "    3 days without MIGA from 2026-09-20",
+            "    attempts a day: 2.3 in the 7 days after, 2.0",
+            "    in the 7 days before — higher",
         ])
     }
 
