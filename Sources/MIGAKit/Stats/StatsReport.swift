@@ -170,7 +170,7 @@ public struct StatsReport: Equatable, Sendable {
         let narrowed = filter.days != nil || device != nil || filter.program != nil
         let allTime = Dictionary(uniqueKeysWithValues: try (narrowed ? store.totalsByProgram(SessionStore.Scope()) : programs.map { ($0.program, $0.totals) })
             .map { ($0.program, $0.totals) })
-        report.effect = try Effect.measure(store.effectCounts(in: timeZone, allTime: allTime), today: today)
+        report.effect = try store.measureEffect(in: timeZone, allTime: allTime, today: today)
         report.kinds = try kindTable(store, filter: filter, allTime: allTime, config: config, hasAlternatives: hasAlternatives)
         return report
     }

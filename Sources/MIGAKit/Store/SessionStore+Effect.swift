@@ -46,6 +46,13 @@ extension SessionStore {
         return StoreEffectCounts(store: self, timeZone: timeZone, allTime: totals.mapValues(Effect.Counts.init))
     }
 
+    /// The effect as of `today`, every question asked in one read: a
+    /// measurement is some seventy small questions, each statement prepared once.
+    public func measureEffect(in timeZone: TimeZone, allTime: [String: Totals]? = nil, today: LocalDay) throws -> EffectReport {
+        let counts = try effectCounts(in: timeZone, allTime: allTime)
+        return try queue.read { db in try Effect.measure(counts.reading(db), today: today) }
+    }
+
     /// Each kind's record of `program`, or of every program together (nil):
     /// the rows of the kinds table in `miga stats`. See `kindRecordsByProgram`.
     public func kindRecords(program: String? = nil, allTime: [String: Totals]? = nil) throws -> [PauseKind: KindRecord] {
@@ -60,13 +67,12 @@ extension SessionStore {
     /// and the history is not read again.
     public func kindRecordsByProgram(allTime: [String: Totals]? = nil) throws -> [String: [PauseKind: KindRecord]] {
         try queue.read { db in
-            if let allTime, try allTime.keys.allSatisfy({ program in
-                // Any kind but breathe sorts before or after it; NULL (before there were kinds) is neither.
-                try !(Bool.fetchOne(db, sql: """
-                    SELECT EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind < 'breathe')
-                        OR EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind > 'breathe')
-                    """, arguments: [program, program]) ?? true)
-            }) {
+            // Any kind but breathe sorts before or after it; NULL (before there were kinds) is neither.
+            let otherKinds = try db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind < 'breathe')
+                    OR EXISTS (SELECT 1 FROM sessions WHERE program = ? AND kind > 'breathe')
+                """)
+            if let allTime, try allTime.keys.allSatisfy({ try !(Bool.fetchOne(otherKinds, arguments: [$0, $0]) ?? true) }) {
                 return allTime.filter { $0.value.sessions > 0 }
                     .mapValues { [.breathe: KindRecord(shown: $0.sessions, exits: $0.exits)] }
             }
@@ -111,7 +117,27 @@ public struct StoreEffectCounts: EffectCounting {
     let store: SessionStore
     let timeZone: TimeZone
     let allTime: [String: Effect.Counts]
+    /// Inside a read already begun (`SessionStore.measureEffect`): its connection; nil, a read per question.
+    private var database: Database?
     static let counted = "('exit', 'proceed', 'abandoned', 'passthrough')"
+
+    init(store: SessionStore, timeZone: TimeZone, allTime: [String: Effect.Counts]) {
+        self.store = store
+        self.timeZone = timeZone
+        self.allTime = allTime
+    }
+
+    /// The same counts, asked on `db` inside its read.
+    func reading(_ db: Database) -> StoreEffectCounts {
+        var counts = self
+        counts.database = db
+        return counts
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let database { return try body(database) }
+        return try store.queue.read(body)
+    }
 
     private func start(of day: Int) -> Int64 { LocalDay(number: day).start(in: timeZone).milliseconds }
 
@@ -121,10 +147,10 @@ public struct StoreEffectCounts: EffectCounting {
 
     public func firstDay(_ program: String?, through today: LocalDay) throws -> LocalDay? {
         // The earliest of each outcome: a minimum the index answers at once.
-        let earliest = try store.queue.read { db in
-            try ["exit", "proceed", "abandoned", "passthrough"].compactMap { outcome in
-                try Int64.fetchOne(db, sql: "SELECT MIN(ended_at) FROM sessions WHERE outcome = ?\(program == nil ? "" : " AND program = ?")",
-                                   arguments: StatementArguments([outcome] + (program.map { [$0] } ?? [])))
+        let earliest = try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT MIN(ended_at) FROM sessions WHERE outcome = ?\(program == nil ? "" : " AND program = ?")")
+            return try ["exit", "proceed", "abandoned", "passthrough"].compactMap { outcome in
+                try Int64.fetchOne(statement, arguments: StatementArguments([outcome] + (program.map { [$0] } ?? [])))
             }.min()
         }
         return earliest.map { LocalDay(Date(milliseconds: $0), in: timeZone) }.flatMap { $0 <= today ? $0 : nil }
@@ -140,10 +166,10 @@ public struct StoreEffectCounts: EffectCounting {
         if let program { conditions.append("program = ?"); arguments.append(program) }
         if let from { conditions.append("ended_at >= ?"); arguments.append(from) }
         if let before { conditions.append("ended_at < ?"); arguments.append(before) }
-        return try store.queue.read { db in
+        return try read { db in
             var totals = Totals()
-            for row in try Row.fetchAll(db, sql: "SELECT outcome, COUNT(*) FROM sessions WHERE \(conditions.joined(separator: " AND ")) GROUP BY outcome",
-                                        arguments: StatementArguments(arguments)) {
+            let statement = try db.cachedStatement(sql: "SELECT outcome, COUNT(*) FROM sessions WHERE \(conditions.joined(separator: " AND ")) GROUP BY outcome")
+            for row in try Row.fetchAll(statement, arguments: StatementArguments(arguments)) {
                 let count: Int = row[1]
                 switch SessionOutcome(rawValue: row[0]) {
                 case .exit: (totals.sessions, totals.exits) = (totals.sessions + count, count)
@@ -167,25 +193,43 @@ public struct StoreEffectCounts: EffectCounting {
     }
 
     public func latestGap(through today: LocalDay) throws -> (start: LocalDay, days: Int)? {
-        // Back from today a day with sessions at a time: each step one look
-        // down the index for the latest session before that day began.
-        try store.queue.read { db in
-            var later: LocalDay?
-            var before = start(of: today.number + 1)
-            // Prepared once: a history without a gap is a step for every day it holds.
+        // Back from the latest day with a session, `shortestGap` days at a
+        // step: any run of that many days without one holds a day stepped on,
+        // so a history without a gap costs a look down the index for every
+        // third day it spans, not one for each day.
+        let gap = Effect.shortestGap
+        return try read { db in
+            // Down the index by end, which holds the order asked for: left to itself, the planner
+            // takes the one by outcome and sorts in a temporary b-tree at every step. Every
+            // outcome but 'open' is counted (the table's CHECK allows no other): a list after
+            // IN would be built into a temporary table at every step too.
             let latest = try db.cachedStatement(sql: """
-                SELECT ended_at FROM sessions WHERE ended_at < ? AND outcome IN \(Self.counted) ORDER BY ended_at DESC LIMIT 1
+                SELECT ended_at FROM sessions INDEXED BY sessions_by_end
+                WHERE ended_at < ? AND outcome != 'open' ORDER BY ended_at DESC LIMIT 1
                 """)
-            while let ended = try Int64.fetchOne(latest, arguments: [before]) {
-                let day = LocalDay(Date(milliseconds: ended), in: timeZone)
-                if let later, later.number - day.number - 1 >= Effect.shortestGap {
-                    return (LocalDay(number: day.number + 1), later.number - day.number - 1)
-                }
-                later = day
-                // Never later than the session found, so each step goes back.
-                before = min(start(of: day.number), ended)
+            let earliest = try db.cachedStatement(sql: """
+                SELECT ended_at FROM sessions INDEXED BY sessions_by_end
+                WHERE ended_at >= ? AND outcome != 'open' ORDER BY ended_at LIMIT 1
+                """)
+            /// The latest day with a session on or before `day`, never after it.
+            func latestDay(through day: Int) throws -> Int? {
+                try Int64.fetchOne(latest, arguments: [start(of: day + 1)])
+                    .map { min(LocalDay(Date(milliseconds: $0), in: timeZone).number, day) }
             }
-            return nil
+            // Every run without a session after `later` (a day with one) is shorter than a gap.
+            guard var later = try latestDay(through: today.number) else { return nil }
+            while true {
+                let probe = later - gap
+                guard let found = try latestDay(through: probe) else { return nil }
+                if found < probe {
+                    // The probed day had none: the run around it ends before the next day with a session.
+                    let next = try Int64.fetchOne(earliest, arguments: [start(of: probe + 1)])
+                        .map { max(LocalDay(Date(milliseconds: $0), in: timeZone).number, probe + 1) } ?? later
+                    let days = min(next, later) - found - 1
+                    if days >= gap { return (LocalDay(number: found + 1), days) }
+                }
+                later = found
+            }
         }
     }
 }

@@ -167,10 +167,47 @@ import Testing
         for today in ["2026-02-20", "2026-03-01", "2026-03-05", "2026-03-09", "2026-03-30", "2026-04-03", "2026-04-12", "2026-05-10"] {
             let day = try #require(LocalDay(parsing: today))
             #expect(try Effect.measure(counts, today: day) == Effect.measure(tallies, today: day), "\(today)")
+            #expect(try store.measureEffect(in: berlin, today: day) == Effect.measure(tallies, today: day), "\(today), in one read")
         }
         let late = try Effect.measure(counts, today: try #require(LocalDay(parsing: "2026-05-10")))
         #expect(late.overall.rebound?.gapDays == 5)
         #expect(late.programs.map(\.program) == ["discord", "steam"])
+    }
+
+    @Test func the_latest_gap_from_the_stores_indexes_is_the_gap_from_the_tallies() throws {
+        // Random histories through both of Berlin's clock changes of 2026: runs of days with
+        // sessions (any hour, the first and last half hour of the day too) and runs without.
+        var generator = SeededGenerator(seed: 315)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        let first = try #require(calendar.date(from: DateComponents(year: 2026, month: 2, day: 20)))
+        let times = [(0, 0), (0, 30), (2, 30), (9, 0), (23, 30), (23, 59)]
+        for round in 0..<12 {
+            let folder = TemporaryDirectory()
+            let store = try SessionStore(path: folder.path + "/miga.sqlite")
+            var records: [SessionRecord] = []
+            var offset = 0
+            while offset < 260 {
+                let run = Int.random(in: 1...9, using: &generator)
+                for day in offset..<(offset + run) {
+                    let date = try #require(calendar.date(byAdding: .day, value: day, to: first))
+                    let (hour, minute) = times.randomElement(using: &generator)!
+                    let end = try #require(calendar.date(bySettingHour: hour, minute: minute, second: 0, of: date))
+                    records.append(SessionRecord(id: "\(round)-\(day)", program: "discord", startedAt: end - 30, endedAt: end,
+                                                 outcome: [.exit, .proceed, .abandoned, .passthrough].randomElement(using: &generator)!))
+                }
+                offset += run + [0, 1, 2, 3, 3, 4, 6].randomElement(using: &generator)!
+            }
+            try store.insertMissing(records)
+            let counts = try store.effectCounts(in: berlin)
+            let tallies = TallyCounts(DayTally.tallies(from: records, in: berlin))
+            for _ in 0..<8 {
+                let today = LocalDay(number: LocalDay(first, in: berlin).number + Int.random(in: 0...270, using: &generator))
+                let fromStore = try counts.latestGap(through: today)
+                let expected = tallies.latestGap(through: today)
+                #expect(fromStore?.start == expected?.start && fromStore?.days == expected?.days, "round \(round), \(today)")
+            }
+        }
     }
 
     // MARK: Files
