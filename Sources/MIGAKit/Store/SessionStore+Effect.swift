@@ -119,7 +119,6 @@ public struct StoreEffectCounts: EffectCounting {
     let allTime: [String: Effect.Counts]
     /// Inside a read already begun (`SessionStore.measureEffect`): its connection; nil, a read per question.
     private var database: Database?
-    static let counted = "('exit', 'proceed', 'abandoned', 'passthrough')"
 
     init(store: SessionStore, timeZone: TimeZone, allTime: [String: Effect.Counts]) {
         self.store = store
@@ -161,25 +160,21 @@ public struct StoreEffectCounts: EffectCounting {
     }
 
     private func counts(_ program: String?, from: Int64?, before: Int64?) throws -> Effect.Counts {
-        var conditions = ["outcome IN \(Self.counted)"]
+        var conditions = ["outcome = ?"]
         var arguments: [any DatabaseValueConvertible] = []
         if let program { conditions.append("program = ?"); arguments.append(program) }
         if let from { conditions.append("ended_at >= ?"); arguments.append(from) }
         if let before { conditions.append("ended_at < ?"); arguments.append(before) }
         return try read { db in
-            var totals = Totals()
-            let statement = try db.cachedStatement(sql: "SELECT outcome, COUNT(*) FROM sessions WHERE \(conditions.joined(separator: " AND ")) GROUP BY outcome")
-            for row in try Row.fetchAll(statement, arguments: StatementArguments(arguments)) {
-                let count: Int = row[1]
-                switch SessionOutcome(rawValue: row[0]) {
-                case .exit: (totals.sessions, totals.exits) = (totals.sessions + count, count)
-                case .proceed: (totals.sessions, totals.proceeds) = (totals.sessions + count, count)
-                case .abandoned: (totals.sessions, totals.abandoned) = (totals.sessions + count, count)
-                case .passthrough: totals.passThroughs = count
-                case .open, nil: continue
-                }
+            // An outcome at a time, each one range of an index: a list after IN would be
+            // built into a temporary table at every question, and there are dozens.
+            let statement = try db.cachedStatement(sql: "SELECT COUNT(*) FROM sessions WHERE \(conditions.joined(separator: " AND "))")
+            func count(_ outcome: SessionOutcome) throws -> Int {
+                try Int.fetchOne(statement, arguments: StatementArguments([outcome.rawValue] + arguments)) ?? 0
             }
-            return Effect.Counts(totals)
+            let (exits, proceeds, abandoned) = (try count(.exit), try count(.proceed), try count(.abandoned))
+            return Effect.Counts(Totals(sessions: exits + proceeds + abandoned, exits: exits, proceeds: proceeds, abandoned: abandoned,
+                                        passThroughs: try count(.passthrough)))
         }
     }
 
