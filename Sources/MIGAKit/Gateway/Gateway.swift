@@ -213,8 +213,10 @@ public final class Gateway {
         let nextQuote: (PauseSession) -> Quote = { session in
             var quote = quotes.next(generator: &self.context.generator)
             // A typed pause's line comes from its quote: a few more draws find one that gives a line.
-            for _ in 1..<Self.drawsForALine where session.typedLines?.offersLine(for: quote) == false {
+            var draws = 1
+            while draws < Self.drawsForALine, session.typedLines?.offersLine(for: quote) == false {
                 quote = quotes.next(generator: &self.context.generator)
+                draws += 1
             }
             return quote
         }
