@@ -60,7 +60,8 @@ struct Miga: ParsableCommand {
         // The weekly look back, with the first run after Monday 09:00 (never
         // before a pause, which starts `miga look-back` once it is over; nor
         // where there is no history yet).
-        if !["gate", "uninstall", "--version", "--help", "-h"].contains(words.first) {
+        // (`miga stats` looks itself, with the store and config it opens anyway.)
+        if !["gate", "stats", "uninstall", "--version", "--help", "-h"].contains(words.first) {
             let environment = processEnvironment()
             let paths = XDGPaths(environment: environment)
             if access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) {

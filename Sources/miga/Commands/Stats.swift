@@ -51,6 +51,9 @@ extension Miga {
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
+            let config = ConfigLoader.load(from: Miga.paths.configFile).config
+            // The weekly look back, once the numbers are out, with this store and config.
+            defer { WeeklyLookBack.sendIfDue(config: config, store: store, now: now, timeZone: zone, notifier: LibnotifyNotifier()) }
             if year {
                 let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 371, program: filter.program, device: filter.device),
                                                      now: now, timeZone: zone)
@@ -58,7 +61,6 @@ extension Miga {
                 Swift.print(palette.render([.blank] + StatsScreen.year(exits, today: report.today, width: width) + [.blank]), terminator: "")
                 return
             }
-            let config = ConfigLoader.load(from: Miga.paths.configFile).config
             let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config) {
                 !Instead(paths: Miga.paths).items.isEmpty
             }
