@@ -214,6 +214,10 @@ import Testing
         #expect(try sandbox.status(of: "setup.sh") == ExitStatus.dataError)
         try setup.waitForScreen("why setup stopped") { $0.replacingOccurrences(of: "\n", with: "").contains("config.toml:1") }
         #expect(sandbox.read("config/miga/config.toml") == broken)
+        let doctor = try run(migaBinary, ["doctor"], environment: sandbox.environment)
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("✗ programs: not known while the config cannot be read"), "\(doctor.output)")
+        #expect(!doctor.output.contains("none protected yet"), "\(doctor.output)")
 
         // A value it cannot use is said on the hub's first frame too, cause first.
         try sandbox.config("pause = \"ten\"\n[programs.argv-dump]\n")

@@ -41,7 +41,7 @@ public struct Doctor {
         }
         findings.append(store())
         if let leaks = leaks() { findings.append(leaks) }
-        findings += routes(loaded.config)
+        findings += routes(loaded.config, readable: loaded.unreadable == nil)
         findings.append(notifications(loaded.config))
         return findings
     }
@@ -77,7 +77,7 @@ public struct Doctor {
         }
     }
 
-    private func routes(_ config: Config) -> [Finding] {
+    private func routes(_ config: Config, readable: Bool) -> [Finding] {
         let shimFolder = protection.shims.path
         let (rcFile, rcLine) = protection.hookLine()
         let hookFix = "add this line to \(rcFile), then open a new shell:  \(rcLine)"
@@ -103,7 +103,10 @@ public struct Doctor {
                     : Finding(ok: false, text: "shell: \(hook.file) does not run miga init", fix: hookFix))
             }
         }
-        if config.programs.isEmpty {
+        if !readable {
+            findings.append(Finding(ok: false, text: "programs: not known while the config cannot be read; the shims still pause what they name",
+                                    fix: "mend \(paths.configFile) (see the config line above)"))
+        } else if config.programs.isEmpty {
             findings.append(Finding(ok: true, text: "programs: none protected yet (miga protect NAME)"))
         }
         for status in protection.list() {

@@ -87,8 +87,9 @@ public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
 /// One bounded pass over `/proc`, looking for leaks.
 ///
 /// Per process it costs a `stat` of its folder (is it the person's?) and a
-/// `stat` of its executable (is it a protected program's?); only a process
-/// of a protected program has its environment, parent and command line read.
+/// `stat` of its executable (is it a protected program's?); a process of a
+/// protected program has its environment, parent and command line read, and
+/// so has one of the interpreters that run a protected script (which script?).
 /// A process that vanishes mid-read, or whose files cannot be read (another
 /// user's), is skipped, never reported.
 public struct LeakWatch: Sendable {
@@ -106,36 +107,44 @@ public struct LeakWatch: Sendable {
     public func look(for programs: [WatchedProgram]) -> [Leak] {
         var byExecutable: [FileIdentity: WatchedProgram] = [:]
         var byScript: [FileIdentity: WatchedProgram] = [:]
-        var scriptNames: Set<String> = []
+        var interpreters: Set<FileIdentity> = []
+        // Where two protected programs share a file, the first one named keeps it.
         for program in programs {
-            for identity in program.executables { byExecutable[identity] = program }
-            for identity in program.scripts { byScript[identity] = program }
-            scriptNames.formUnion(program.scriptNames)
+            for identity in program.executables where byExecutable[identity] == nil { byExecutable[identity] = program }
+            for identity in program.scripts where byScript[identity] == nil { byScript[identity] = program }
+            interpreters.formUnion(program.interpreters)
         }
         guard !byExecutable.isEmpty || !byScript.isEmpty, let folder = opendir(proc) else { return [] }
         defer { closedir(folder) }
-        var candidates: [(pid: Int32, program: WatchedProgram, arguments: [String])] = []
+        var candidates: [Candidate] = []
         var seen = 0
         while let entry = readdir(folder), seen < Self.processLimit {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let pid = Int32(name), pid > 0 else { continue }
             seen += 1
             var info = stat()
-            guard stat("\(proc)/\(pid)", &info) == 0, info.st_uid == uid else { continue }
-            if let executable = FileIdentity(path: "\(proc)/\(pid)/exe"), let program = byExecutable[executable] {
-                candidates.append((pid, program, commandLine(of: pid) ?? []))
+            guard stat("\(proc)/\(pid)", &info) == 0, info.st_uid == uid,
+                  let executable = FileIdentity(path: "\(proc)/\(pid)/exe") else { continue }
+            if let program = byExecutable[executable] {
+                // A binary a launcher script handed over to is named by the
+                // script's own path for it, which says nothing of the route.
+                candidates.append(Candidate(pid: pid, program: program, arguments: commandLine(of: pid) ?? [],
+                                            pathTells: !program.handedOver.contains(executable)))
                 continue
             }
-            // A script runs as its interpreter, with the script's path as the
-            // first argument; the kernel names the process after the script.
-            guard !scriptNames.isEmpty, let comm = processName(of: pid), scriptNames.contains(comm),
-                  let arguments = commandLine(of: pid), arguments.count > 1,
-                  let script = FileIdentity(path: arguments[1]), let program = byScript[script] else { continue }
-            candidates.append((pid, program, Array(arguments.dropFirst())))
+            // A script runs as its interpreter, the script among the first
+            // arguments (after the interpreter's own options), named by the
+            // full path the kernel found it at: that path tells no route.
+            guard interpreters.contains(executable), let arguments = commandLine(of: pid),
+                  let index = arguments.indices.dropFirst().prefix(3).first(where: { arguments[$0].contains("/") &&
+                      FileIdentity(path: arguments[$0]).map { byScript[$0] != nil } == true }),
+                  let script = FileIdentity(path: arguments[index]), let program = byScript[script] else { continue }
+            candidates.append(Candidate(pid: pid, program: program, arguments: Array(arguments[index...]), pathTells: false))
         }
         let pids = Set(candidates.map(\.pid))
         let bootTime = Self.bootTime(proc: proc)
-        return candidates.compactMap { pid, program, arguments in
+        return candidates.compactMap { candidate in
+            let pid = candidate.pid
             guard let environment = read("\(proc)/\(pid)/environ"), let stat = ProcessStat(pid: pid, proc: proc), stat.isLive,
                   let ticks = stat.startTicks else { return nil }
             if environment.split(separator: "\0").contains(where: { $0.hasPrefix(Gateway.launchVariable + "=") }) { return nil }
@@ -143,25 +152,38 @@ public struct LeakWatch: Sendable {
             let parent = stat.parent
             if let parent, pids.contains(parent) { return nil }
             let startedAt = bootTime.map { Date(timeIntervalSince1970: $0 + Double(ticks) / Double(Self.ticksPerSecond)) }
-            return Leak(program: program.command, process: ProcessIdentity(bootID: ProcessIdentity.currentBootID, pid: pid, startTicks: ticks),
-                        route: route(pid: pid, parent: parent, arguments: arguments, program: program), startedAt: startedAt)
+            return Leak(program: candidate.program.command,
+                        process: ProcessIdentity(bootID: ProcessIdentity.currentBootID, pid: pid, startTicks: ticks),
+                        route: route(of: candidate, parent: parent), startedAt: startedAt)
         }
+    }
+
+    /// A process found running a protected program, before its environment is read.
+    struct Candidate {
+        let pid: Int32
+        let program: WatchedProgram
+        /// Its command line from the program on (an interpreter's own words dropped).
+        let arguments: [String]
+        /// Whether a path as its first word is how it was started (not a
+        /// script's path as the kernel found it, nor a launcher script's own).
+        let pathTells: Bool
     }
 
     /// How the process was most likely started: a login start (run as one of
     /// systemd's autostart units, or with a login start's exact command line
     /// by a launcher that has exited), by its path, or by a launcher still running.
-    func route(pid: Int32, parent: Int32?, arguments: [String], program: WatchedProgram) -> LeakRoute {
+    func route(of candidate: Candidate, parent: Int32?) -> LeakRoute {
+        let arguments = candidate.arguments
         // Orphans belong to init, or to the person's service manager.
         let launcherGone = parent == nil || parent == 1 || processName(of: parent ?? 1) == "systemd"
-        let cgroup = read("\(proc)/\(pid)/cgroup") ?? ""
+        let cgroup = read("\(proc)/\(candidate.pid)/cgroup") ?? ""
         if cgroup.contains("@autostart.service") || cgroup.contains("-autostart.service") {
             return .login(printable(arguments.joined(separator: " ")))
         }
-        if launcherGone, let start = program.loginStarts.first(where: { Self.same($0, arguments) }) {
+        if launcherGone, let start = candidate.program.loginStarts.first(where: { Self.same($0, arguments) }) {
             return .login(printable(start.joined(separator: " ")))
         }
-        if let first = arguments.first, first.contains("/") { return .path(printable(first)) }
+        if candidate.pathTells, let first = arguments.first, first.contains("/") { return .path(printable(first)) }
         if !launcherGone, let parent, let line = commandLine(of: parent), !line.isEmpty {
             return .launcher(printable(line.joined(separator: " ")))
         }

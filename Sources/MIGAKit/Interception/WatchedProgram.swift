@@ -9,10 +9,13 @@ public struct WatchedProgram: Equatable, Sendable {
     public let command: String
     /// Binaries: a process whose executable is one of these runs the program.
     public var executables: Set<FileIdentity> = []
-    /// Scripts: each runs as its interpreter, with the script as its first argument.
+    /// Those of the binaries that a launcher script hands over to by a path of
+    /// its own: their command line names that path, which says nothing of the route.
+    public var handedOver: Set<FileIdentity> = []
+    /// Scripts: each runs as its interpreter, with the script among its first arguments.
     public var scripts: Set<FileIdentity> = []
-    /// The names the kernel gives a script's process (its file name, cut to 15 bytes).
-    public var scriptNames: Set<String> = []
+    /// What runs those scripts, from their `#!` lines (`env`'s program too).
+    public var interpreters: Set<FileIdentity> = []
     /// The command lines of the program's login starts, field codes dropped.
     public var loginStarts: [[String]] = []
 
@@ -21,19 +24,22 @@ public struct WatchedProgram: Equatable, Sendable {
     }
 
     /// Adds the program file at `path`: a binary, or a script together with
-    /// the binaries it hands over to (Chromium's launcher ends in `exec` of the real one).
+    /// the binaries it hands over to (Chromium's launcher ends in `exec` of the
+    /// real one). A launcher of many programs (`snap`, `flatpak`, `env`, a
+    /// shell) is never one: each of its runs would look like this program.
     mutating func add(file path: String) {
-        guard let identity = FileIdentity(path: path) else { return }
+        guard !Self.isLauncher(path), let identity = FileIdentity(path: path) else { return }
         guard let script = Self.script(at: path) else {
             executables.insert(identity)
             return
         }
         scripts.insert(identity)
-        for name in [path, realpath(path) ?? path] {
-            scriptNames.insert(String(decoding: name.split(separator: "/").last.map { Array($0.utf8.prefix(15)) } ?? [], as: UTF8.self))
-        }
-        for target in Self.handedOver(in: script) where Self.script(at: target) == nil {
-            if let binary = FileIdentity(path: target), !Self.isInterpreter(target) { executables.insert(binary) }
+        if let interpreter = Self.interpreter(of: script) { interpreters.insert(interpreter) }
+        for target in Self.handedOver(in: script) where Self.script(at: target) == nil && !Self.isLauncher(target) {
+            if let binary = FileIdentity(path: target) {
+                executables.insert(binary)
+                handedOver.insert(binary)
+            }
         }
     }
 
@@ -46,6 +52,17 @@ public struct WatchedProgram: Equatable, Sendable {
         close(fd)
         guard count == 2, head == [0x23, 0x21] else { return nil }
         return (try? readTextFile(path, limit: 65_536)) ?? nil
+    }
+
+    /// The program a script's `#!` line runs it with: the interpreter named,
+    /// or the one `env` finds (`#!/usr/bin/env python3`, `#!/usr/bin/env -S bash -e`).
+    static func interpreter(of script: String) -> FileIdentity? {
+        guard let first = script.lines().first, first.hasPrefix("#!") else { return nil }
+        let words = first.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let program = words.first else { return nil }
+        guard program.split(separator: "/").last == "env" else { return FileIdentity(path: program) }
+        let name = words.dropFirst().first { !$0.hasPrefix("-") && !$0.contains("=") }
+        return name.flatMap { ProgramResolver(searchPath: "/usr/local/bin:/usr/bin:/bin").resolve($0) }.flatMap(FileIdentity.init(path:))
     }
 
     /// The absolute paths a shell script `exec`s, with the plain assignments
@@ -71,12 +88,22 @@ public struct WatchedProgram: Equatable, Sendable {
         return found
     }
 
-    /// Interpreters and shells: never taken as a program of the person's.
-    static func isInterpreter(_ path: String) -> Bool {
-        let name = String(path.split(separator: "/").last ?? "")
-        return Protection.shells.contains(name) || ["env", "python", "python3", "perl", "ruby", "node", "java"].contains(name)
-            || name.hasPrefix("python3.")
+    /// Programs that start other programs: shells, interpreters, sandboxes and
+    /// launchers. Never taken as a program of the person's, by the name it is
+    /// reached by or the file it is (`/snap/bin/firefox` is `/usr/bin/snap`).
+    static func isLauncher(_ path: String) -> Bool {
+        [path, realpath(path) ?? path].contains { candidate in
+            let name = String(candidate.split(separator: "/").last ?? "")
+            return launchers.contains(name) || Protection.shells.contains(name) || name.hasPrefix("python3.") || name.hasPrefix("miga")
+        }
     }
+
+    static let launchers: Set<String> = [
+        "env", "snap", "flatpak", "flatpak-spawn", "bwrap", "firejail", "gio", "gtk-launch", "xdg-open", "dex", "exo-open",
+        "kioclient", "kioclient5", "kde-open", "sudo", "pkexec", "nice", "ionice", "taskset", "nohup", "setsid",
+        "gamemoderun", "prime-run", "steam-run", "xdg-terminal-exec", "x-terminal-emulator",
+        "python", "python3", "perl", "ruby", "node", "java",
+    ]
 }
 
 extension Protection {
@@ -93,13 +120,17 @@ extension Protection {
             for override in manifest.menuOverrides(for: command) {
                 let place = overrides(at: override.path)
                 guard let source = place.source(named: DesktopOverrides.basename(override.path)),
-                      let first = source.entry.value("Exec").map(DesktopExec.texts)?.first else { continue }
-                if let path = first.contains("/") ? first : realProgram(first) { watched.add(file: path) }
+                      let words = source.entry.value("Exec").map(DesktopExec.texts) else { continue }
+                // `env VAR=value program …` runs the program.
+                let first = words.first.map { $0.split(separator: "/").last == "env" } == true
+                    ? words.dropFirst().first { !$0.contains("=") && !$0.hasPrefix("-") } : words.first
+                if let first, let path = first.contains("/") ? first : realProgram(first) { watched.add(file: path) }
             }
             watched.loginStarts = login.sources(for: command).compactMap { $0.entry.value("Exec").map(DesktopExec.texts) }.filter { !$0.isEmpty }
             if let gateway {
                 watched.executables.remove(gateway)
                 watched.scripts.remove(gateway)
+                watched.interpreters.remove(gateway)
             }
             return watched
         }

@@ -13,6 +13,11 @@ import Testing
         // Binaries (no #!), and a script that hands over to a binary.
         for name in ["steam", "DiscordX", "other-steam", "miga", "sh"] { try files.writeProgram("\u{7F}ELF \(name)\n", to: name) }
         try files.writeProgram("#!/bin/sh\nwhile :; do sleep 1; done\n", to: "slow")
+        try files.writeProgram("#!/usr/bin/env sh\nwhile :; do sleep 1; done\n", to: "through-env")
+        try files.writeProgram("#!/bin/sh -e\nwhile :; do sleep 1; done\n", to: "with-option")
+        // A snap's command: a link to the one snap binary that runs every snap.
+        try files.writeProgram("\u{7F}ELF snap\n", to: "usr/bin/snap")
+        #expect(symlink(files.path + "/usr/bin/snap", files.path + "/snapped") == 0)
         try files.writeProgram("#!/bin/sh\nLIBDIR=\(files.path)/lib\nAPPNAME=chromium\nexec $LIBDIR/$APPNAME $FLAGS \"$@\"\n", to: "chromium")
         try files.writeProgram("\u{7F}ELF chromium\n", to: "lib/chromium")
     }
@@ -23,7 +28,9 @@ import Testing
                  cmdline: [String]? = nil, cgroup: String = "0::/user.slice/user-1000.slice/session-2.scope") throws {
         let comm = comm ?? String(exe.split(separator: "/").last ?? "")
         try proc.write(comm + "\n", to: "\(pid)/comm")
-        try symlink(files.path + "/" + exe, proc.path + "/\(pid)/exe") == 0 ? () : { throw CocoaError(.fileWriteUnknown) }()
+        // An absolute `exe` is a real file of this machine (an interpreter); else one of `files`.
+        let target = exe.hasPrefix("/") ? exe : files.path + "/" + exe
+        try symlink(target, proc.path + "/\(pid)/exe") == 0 ? () : { throw CocoaError(.fileWriteUnknown) }()
         try proc.write(environment.map { $0 + "\0" }.joined(), to: "\(pid)/environ")
         // pid (comm) state ppid … field 22 is the start time.
         let fields = ["S", "\(parent)"] + Array(repeating: "0", count: 17) + ["\(1000 + pid)"] + Array(repeating: "0", count: 10)
@@ -74,15 +81,43 @@ import Testing
         #expect(watch.look(for: [watched("steam", files: ["steam"])]).first?.route == .path("/snap/bin/steam"))
     }
 
-    @Test func a_script_is_found_as_its_interpreter_running_it_and_a_launcher_script_by_what_it_hands_over_to() throws {
-        try process(350, exe: "sh", comm: "slow", cmdline: ["/bin/sh", files.path + "/slow", "--fast"])
-        try process(351, exe: "sh", comm: "slow", cmdline: ["/bin/sh", files.path + "/steam"])   // not this script
-        try process(352, exe: "lib/chromium", cmdline: ["chromium"])
-        let leaks = watch.look(for: [watched("slow", files: ["slow"]), watched("chromium", files: ["chromium"])])
+    @Test func a_script_is_found_as_its_interpreter_running_it_however_its_first_line_names_it() throws {
+        try process(200, exe: "sh", comm: "bash", cmdline: ["bash"])
+        // Typed by name in a shell: the kernel names the script by the full
+        // path it found, which says nothing of the route; the shell does.
+        try process(350, exe: "/bin/sh", comm: "slow", parent: 200, cmdline: ["/bin/sh", files.path + "/slow", "--fast"])
+        try process(351, exe: "/bin/sh", comm: "slow", cmdline: ["/bin/sh", files.path + "/steam"])   // not this script
+        // #!/usr/bin/env sh: env hands over to sh, which the kernel names "sh".
+        try process(352, exe: "/bin/sh", comm: "sh", parent: 200, cmdline: ["sh", files.path + "/through-env"])
+        // #!/bin/sh -e: the script after the interpreter's option.
+        try process(353, exe: "/bin/sh", comm: "with-option", parent: 200, cmdline: ["/bin/sh", "-e", files.path + "/with-option"])
+        let leaks = watch.look(for: [watched("slow", files: ["slow"]), watched("through-env", files: ["through-env"]),
+                                     watched("with-option", files: ["with-option"])])
             .sorted { $0.process.pid < $1.process.pid }
-        #expect(leaks.map(\.process.pid) == [350, 352])
-        #expect(leaks.first?.route == .path(files.path + "/slow"))
+        #expect(leaks.map(\.process.pid) == [350, 352, 353])
+        #expect(leaks.map(\.program) == ["slow", "through-env", "with-option"])
+        #expect(leaks.map(\.route) == Array(repeating: .launcher("bash"), count: 3))
+    }
+
+    @Test func a_launcher_script_is_watched_by_the_binary_it_hands_over_to_named_by_who_started_the_script() throws {
+        try process(200, exe: "sh", comm: "bash", cmdline: ["bash"])
+        // Chromium's wrapper execs the real binary by a path of its own.
+        try process(360, exe: "lib/chromium", parent: 200, cmdline: [files.path + "/lib/chromium", "--flag"])
+        let leaks = watch.look(for: [watched("chromium", files: ["chromium"])])
+        #expect(leaks.map(\.process.pid) == [360])
+        #expect(leaks.first?.route == .launcher("bash"))
         #expect(WatchedProgram.handedOver(in: "#!/bin/sh\nD=/opt/x\nexec \"${D}/bin/x\" -a\nexec $UNKNOWN/y\n") == ["/opt/x/bin/x"])
+    }
+
+    @Test func a_launcher_of_many_programs_is_never_one_of_them() throws {
+        // Every snap runs /usr/bin/snap, every Flatpak flatpak, and env anything.
+        var snapped = WatchedProgram(command: "snapped")
+        snapped.add(file: files.path + "/snapped")
+        snapped.add(file: "/usr/bin/env")
+        snapped.add(file: "/bin/sh")
+        #expect(snapped.executables.isEmpty && snapped.scripts.isEmpty)
+        try process(370, exe: "usr/bin/snap", comm: "snap", cmdline: ["/usr/bin/snap", "userd", "--autostart"])
+        #expect(watch.look(for: [snapped]).isEmpty)
     }
 
     @Test func a_login_start_is_named_so() throws {
