@@ -59,8 +59,8 @@ extension SessionStore {
         KindRecord.total(of: try kindRecordsByProgram(allTime: allTime), program: program)
     }
 
-    /// Each program's record of each kind: what the gateway chooses by, and
-    /// what the stats show. Pauses from before there were kinds were breathing pauses.
+    /// Each program's record of each kind, for the stats: the kinds table and
+    /// what MIGA favours (the gateway reads one program's, in `beginLaunch`).
     /// `allTime`: each program's totals over all time and every device, when
     /// the caller has them. While every pause has been a breathing one (the
     /// default: a look down the index tells), the records are those totals,
@@ -76,36 +76,28 @@ extension SessionStore {
                 return allTime.filter { $0.value.sessions > 0 }
                     .mapValues { [.breathe: KindRecord(shown: $0.sessions, exits: $0.exits)] }
             }
-            var records: [String: [PauseKind: KindRecord]] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT program, COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
-                FROM sessions INDEXED BY sessions_by_program_kind_and_outcome
-                WHERE outcome IN ('exit', 'proceed', 'abandoned')
-                GROUP BY program, kind
-                """) {
-                guard let kind = PauseKind(rawValue: row[1]) else { continue }
-                let program: String = row[0]
-                // NULL and 'breathe' are both breathing pauses: two groups, one record.
-                records[program, default: [:]][kind, default: KindRecord()].shown += row[2]
-                records[program, default: [:]][kind, default: KindRecord()].exits += row[3]
-            }
-            return records
+            return try Self.kindRecordsByProgram(db)
         }
     }
 
-    /// Each kind's pauses that ended, and the exits among them, of `program`:
-    /// what the gateway chooses by. Pauses from before there were kinds were breathing pauses.
-    static func kindRecords(_ db: Database, program: String) throws -> [PauseKind: KindRecord] {
-        var records: [PauseKind: KindRecord] = [:]
+    /// Each kind's pauses that ended, and the exits among them, by program,
+    /// read from the history: every program's for the stats
+    /// (`kindRecordsByProgram(allTime:)`), or only `program`'s, which the
+    /// gateway chooses a kind by (`beginLaunch`). Pauses from before there
+    /// were kinds were breathing pauses.
+    static func kindRecordsByProgram(_ db: Database, program: String? = nil) throws -> [String: [PauseKind: KindRecord]] {
+        var records: [String: [PauseKind: KindRecord]] = [:]
         for row in try Row.fetchAll(db, sql: """
-            SELECT COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
+            SELECT program, COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
             FROM sessions INDEXED BY sessions_by_program_kind_and_outcome
-            WHERE outcome IN ('exit', 'proceed', 'abandoned') AND program = ?
-            GROUP BY kind
-            """, arguments: [program]) {
-            guard let kind = PauseKind(rawValue: row[0]) else { continue }
-            records[kind, default: KindRecord()].shown += row[1]
-            records[kind, default: KindRecord()].exits += row[2]
+            WHERE outcome IN ('exit', 'proceed', 'abandoned')\(program == nil ? "" : " AND program = ?")
+            GROUP BY program, kind
+            """, arguments: StatementArguments(program.map { [$0] } ?? [])) {
+            guard let kind = PauseKind(rawValue: row[1]) else { continue }
+            let program: String = row[0]
+            // NULL and 'breathe' are both breathing pauses: two groups, one record.
+            records[program, default: [:]][kind, default: KindRecord()].shown += row[2]
+            records[program, default: [:]][kind, default: KindRecord()].exits += row[3]
         }
         return records
     }

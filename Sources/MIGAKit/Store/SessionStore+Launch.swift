@@ -33,7 +33,8 @@ extension SessionStore {
             let history = try Self.history(db, program: program, now: now, dayStart: dayStart)
             let quote = try Self.draw(db, from: pool, using: &generator)
             let choice = kinds.count > 1
-                ? KindChooser.choose(among: kinds, rotation: rotation, records: try Self.kindRecords(db, program: program),
+                ? KindChooser.choose(among: kinds, rotation: rotation,
+                                     records: try Self.kindRecordsByProgram(db, program: program)[program] ?? [:],
                                      last: try Self.lastKind(db, program: program), using: &generator)
                 : KindChoice(kind: kinds.first ?? .breathe, why: nil)
             try db.execute(sql: """

@@ -141,6 +141,24 @@ import Testing
         #expect(try store.kindRecords(program: "steam", allTime: allTime())[.type] == KindRecord(shown: 1, exits: 1))
     }
 
+    @Test func the_record_the_gateway_chooses_by_is_the_programs_record_in_the_stats() throws {
+        let store = try SessionStore(path: path)
+        // Every kind, none (from before there were kinds), every outcome, three programs.
+        let kinds: [PauseKind?] = [nil, .breathe, .type, .intention, .instead]
+        let outcomes: [SessionOutcome] = [.exit, .proceed, .abandoned, .passthrough, .open, .exit, .exit]
+        try store.insertMissing((0..<70).map { index in
+            SessionRecord(id: "r\(index)", program: ["discord", "steam", "firefox"][index % 3], startedAt: now, endedAt: now + 1,
+                          outcome: outcomes[index % outcomes.count], pausedSeconds: 5,
+                          kind: outcomes[index % outcomes.count] == .passthrough ? nil : kinds[index % kinds.count])
+        })
+        let stats = try store.kindRecordsByProgram()
+        #expect(Set(stats.keys) == ["discord", "steam", "firefox"])
+        for program in ["discord", "steam", "firefox", "absent"] {
+            let gateway = try store.queue.read { try SessionStore.kindRecordsByProgram($0, program: program)[program] ?? [:] }
+            #expect(gateway == stats[program] ?? [:], "\(program)")
+        }
+    }
+
     @Test func the_effect_from_the_stores_indexes_is_the_effect_from_the_tallies() throws {
         // Sixty days around the spring change in Berlin (2026-03-29), two
         // programs, a five-day gap, sessions at 00:30 and 23:30 local, and two
