@@ -168,7 +168,7 @@ public final class Gateway {
         // Worked out here: the store call below holds `context` for its generator.
         let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
             ?? LocalDay.systemMidnight(of: startedAt)
-        let inUse = loaded.config.kindsInUse(for: settings) { !Instead(paths: paths).items.isEmpty }
+        let inUse = loaded.config.kindsInUse(for: settings) { Instead.anyAlternative(in: paths) }
         let (kinds, rotation) = (inUse.kinds, inUse.rotation)
         // One transaction decides: open at once inside an allowance, or pause with this quote, of this kind.
         let verdict = quotes.attempt({ store, generator in

@@ -156,7 +156,7 @@ public struct Home {
         // stats: looked for now, with the hub's frame already on screen.
         protection?.recordLeaks(in: store, now: context.time.now())
         guard let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current,
-                                                    config: config, hasAlternatives: { !Instead(paths: paths).items.isEmpty })
+                                                    config: config, hasAlternatives: { Instead.anyAlternative(in: paths) })
         else { return }
         var reader = StatsReader(report: report)
         _ = MIGAKit.run(&reader, on: terminal, palette: palette)

@@ -42,6 +42,13 @@ public struct Instead: Sendable {
         self.init(file: paths.configDirectory + "/instead.txt")
     }
 
+    /// Whether the list holds an alternative to offer: the `hasAlternatives`
+    /// that `Config.kindsInUse` asks for the gateway, `miga stats` and the
+    /// hub's stats alike. It reads the file, and is asked only when it matters.
+    public static func anyAlternative(in paths: XDGPaths) -> Bool {
+        !Instead(paths: paths).items.isEmpty
+    }
+
     /// Why `item` cannot be an alternative, if it cannot.
     static func problem(with item: String) -> String? {
         if item.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {

@@ -62,7 +62,7 @@ extension Miga {
                 return
             }
             let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config) {
-                !Instead(paths: Miga.paths).items.isEmpty
+                Instead.anyAlternative(in: Miga.paths)
             }
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
