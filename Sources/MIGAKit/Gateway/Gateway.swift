@@ -389,11 +389,7 @@ public final class Gateway {
         guard loaded.config.weeklyReview, loaded.config.notifications else { return }
         let now = context.time.now()
         // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
-        let (today, hour) = context.timeZone.map { zone in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            return (LocalDay(now, in: zone), calendar.component(.hour, from: now))
-        } ?? LocalDay.system(now)
+        let (today, hour) = context.timeZone.map { LocalDay.dayAndHour(of: now, in: $0) } ?? LocalDay.system(now)
         guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
         if let lookBack = context.lookBack { return lookBack() }
         if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }

@@ -68,6 +68,20 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return (LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)), Int(parts.tm_hour))
     }
 
+    /// The local day and hour of `instant` in `timeZone`, by the calendar:
+    /// what `system` finds from the C library, for a zone given.
+    public static func dayAndHour(of instant: Date, in timeZone: TimeZone) -> (day: LocalDay, hour: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return (LocalDay(instant, in: timeZone), calendar.component(.hour, from: instant))
+    }
+
+    /// The Monday of this day's week: weeks start on Monday.
+    public var monday: LocalDay {
+        // 1970-01-01, day 0, was a Thursday: (number + 3) mod 7 is 0 on Mondays.
+        LocalDay(number: number - ((number + 3) % 7 + 7) % 7)
+    }
+
     public var previous: LocalDay { LocalDay(number: number - 1) }
     public var next: LocalDay { LocalDay(number: number + 1) }
 

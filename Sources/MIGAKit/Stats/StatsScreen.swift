@@ -283,9 +283,7 @@ public enum StatsScreen {
     /// A window too narrow for the whole year gets it folded into parts,
     /// one under the other, each with its own month names.
     public static func year(_ exits: [LocalDay: Int], today: LocalDay, width: Int) -> [Line] {
-        // Weeks start on Monday; 1970-01-01 (day 0) was a Thursday.
-        let weekday = { (day: LocalDay) in ((day.number % 7) + 10) % 7 } // Monday 0 … Sunday 6
-        let thisMonday = today.number - weekday(today)
+        let thisMonday = today.monday.number
         let weeks = yearWeeks
         let firstMonday = thisMonday - (weeks - 1) * 7
         let shades: [(Character, Tone)] = [("·", .track), ("░", .accent(glow: 0)), ("▒", .accent(glow: 0)), ("▓", .accent(glow: 0)), ("█", .accent(glow: 0))]

@@ -19,11 +19,12 @@ public enum WeeklyLookBack {
 
     /// Whether this week's look back may still be unsent, from the week
     /// claimed last alone: the gateway's look after its pause, a read of one
-    /// row. `today` and `hour`: the local day and hour now. The process it
-    /// starts decides exactly, and claims the week.
+    /// row. `today` and `hour`: the local day and hour now, which the gateway
+    /// reads from the C library, as Foundation's zone data would cost every
+    /// pause a millisecond; the week is `monday(of:hour:)`'s, as in `due`.
+    /// The process it starts decides exactly, and claims the week.
     static func mightBeDue(in store: SessionStore, today: LocalDay, hour: Int) -> Bool {
-        var monday = today.number - ((today.number + 3) % 7 + 7) % 7
-        if monday == today.number && hour < Self.hour { monday -= 7 }
+        let monday = Self.monday(of: today, hour: hour).number
         do {
             // Never claimed: the first run of a history, which claims the week.
             guard let sent = try store.meta(metaKey) else { return true }
@@ -43,13 +44,19 @@ public enum WeeklyLookBack {
         return true
     }
 
+    /// The Monday of the latest Monday 09:00 at or before `hour` on the local
+    /// `day`: the one rule of when a week's look back is due, for `due` and
+    /// the gateway's `mightBeDue` alike. In local days and hours, so a day
+    /// whose clocks change counts as one day like any other (see `LocalDay`).
+    static func monday(of day: LocalDay, hour: Int) -> LocalDay {
+        day == day.monday && hour < Self.hour ? LocalDay(number: day.number - 7) : day.monday
+    }
+
     /// The latest Monday 09:00 at or before `now`, as the Monday's local day
     /// and the instant. The week it looks back on ended as that Monday began.
     static func due(before now: Date, in timeZone: TimeZone) -> (monday: LocalDay, at: Date) {
-        let today = LocalDay(now, in: timeZone)
-        // 1970-01-01, day 0, was a Thursday: (number + 3) mod 7 is 0 on Mondays.
-        var monday = LocalDay(number: today.number - ((today.number + 3) % 7 + 7) % 7)
-        if nine(on: monday, in: timeZone) > now { monday = LocalDay(number: monday.number - 7) }
+        let (today, hour) = LocalDay.dayAndHour(of: now, in: timeZone)
+        let monday = Self.monday(of: today, hour: hour)
         return (monday, nine(on: monday, in: timeZone))
     }
 

@@ -340,6 +340,28 @@ import Testing
         #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 10), timeZone: berlin))
     }
 
+    @Test func the_gateways_look_and_the_claim_begin_a_week_at_monday_nine_across_clock_changes() throws {
+        let store = try SessionStore(path: path)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        // Berlin's clocks went forward on Sunday 2026-03-29 and back on Sunday 2026-10-25.
+        for (month, day) in [(3, 30), (10, 26), (11, 23)] {
+            let monday = LocalDay(year: 2026, month: month, day: day)
+            let nine = try #require(calendar.date(from: DateComponents(year: 2026, month: month, day: day, hour: 9)))
+            let nineBefore = try #require(calendar.date(byAdding: .day, value: -7, to: nine))
+            try store.setMeta(WeeklyLookBack.metaKey, String(monday.number - 7))
+            // Every quarter of an hour from the Saturday before, 00:00, to the Tuesday, 00:00.
+            for step in -(57 * 4)...(15 * 4) {
+                let now = nine.addingTimeInterval(Double(step) * 900)
+                let due = WeeklyLookBack.due(before: now, in: berlin)
+                #expect(due.monday == (now >= nine ? monday : LocalDay(number: monday.number - 7)), "\(now)")
+                #expect(due.at == (now >= nine ? nine : nineBefore), "\(now)")
+                let (today, hour) = LocalDay.dayAndHour(of: now, in: berlin)
+                #expect(WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) == (now >= nine), "\(now)")
+            }
+        }
+    }
+
     @Test func the_look_back_goes_out_as_a_notification_only_when_due_and_wanted() throws {
         let store = try SessionStore(path: path)
         let monday = Date(timeIntervalSince1970: 1_795_424_400) // 2026-11-23 09:00 in Berlin (UTC+1)

@@ -13,4 +13,10 @@ import Testing
         #expect(LocalDay(parsing: "2026-11-30") == LocalDay(year: 2026, month: 11, day: 30))
         #expect(LocalDay(parsing: "1970-01-01")?.number == 0)
     }
+
+    @Test func each_day_of_a_week_has_its_monday_before_1970_too() {
+        for monday in [LocalDay(year: 2026, month: 11, day: 23), LocalDay(year: 1969, month: 12, day: 29), LocalDay(year: 1900, month: 1, day: 1)] {
+            for offset in 0..<7 { #expect(LocalDay(number: monday.number + offset).monday == monday) }
+        }
+    }
 }
