@@ -43,6 +43,21 @@ public enum TextWrap {
         return prefix(of: text, fitting: width - 1).text + "…"
     }
 
+    /// `text` cut from its start to at most `width` cells, beginning with "…"
+    /// when something was cut: a path keeps its file name and line.
+    static func truncateStart(_ text: String, width: Int) -> String {
+        guard CellWidth.of(text) > width else { return text }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            used += CellWidth.of(character)
+            if used > width - 1 { break }
+            kept.append(character)
+        }
+        return "…" + String(kept.reversed())
+    }
+
     /// The longest prefix of `text` that fits in `width` cells (at least one
     /// character, so that wrapping always makes progress).
     private static func prefix(of text: String, fitting width: Int) -> (text: String, width: Int) {
@@ -60,8 +75,12 @@ public enum TextWrap {
     /// `paragraphs` in at most `lines` lines of `width`: whole when they fit,
     /// else each keeps its first lines (one at least, while there is room)
     /// and ends in "…" where it is cut. A paragraph that ends in where it
-    /// is (" (file:line)", as a config problem does) keeps that end whole
-    /// when its words are cut, so the cause and its place both show.
+    /// is (" (file:line)", as a config problem does) keeps that end when its
+    /// words are cut, so the cause and its place both show: whole when the
+    /// rows allow, else on the last row after as much of the cause as fits
+    /// there. Only when the place alone leaves no room for the cut's "…" is
+    /// its path shortened from its start, to the file's name if that fits,
+    /// so the cause keeps the rest of the row.
     static func fitted(_ paragraphs: [String], width: Int, lines budget: Int) -> [String] {
         let wrapped = paragraphs.map { Self.lines($0, width: width) }
         var allotted = wrapped.map { _ in 0 }
@@ -82,12 +101,23 @@ public enum TextWrap {
             guard count < lines.count else { return lines }
             let paragraph = paragraphs[index]
             if paragraph.hasSuffix(")"), let open = paragraph.range(of: " (", options: .backwards) {
-                let place = Self.lines(String(paragraph[paragraph.index(after: open.lowerBound)...]), width: width)
+                let whole = String(paragraph[paragraph.index(after: open.lowerBound)...])
+                let place = Self.lines(whole, width: width)
                 let words = Self.lines(String(paragraph[..<open.lowerBound]), width: width)
                 if place.count < count {
                     let kept = count - place.count
                     guard words.count > kept else { return words + place }
                     return Array(words.prefix(kept - 1)) + [truncate(words[(kept - 1)...].joined(separator: " "), width: width)] + place
+                }
+                if width >= 8 {
+                    let path = String(whole.dropFirst().dropLast())
+                    let fileName = "(…/" + (path.split(separator: "/").last.map(String.init) ?? path) + ")"
+                    let shown = CellWidth.of(whole) <= width - 2 ? whole
+                        : CellWidth.of(fileName) <= width - 2 ? fileName
+                        : "(" + truncateStart(path, width: width - 4) + ")"
+                    let rest = words.dropFirst(count - 1).joined(separator: " ")
+                    let last = rest.isEmpty ? shown : truncate(rest, width: width - 1 - CellWidth.of(shown)) + " " + shown
+                    return Array(words.prefix(count - 1)) + [last]
                 }
             }
             return Array(lines.prefix(count - 1)) + [truncate(lines[(count - 1)...].joined(separator: " "), width: width)]

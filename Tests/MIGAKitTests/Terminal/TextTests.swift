@@ -38,6 +38,30 @@ import Testing
         #expect(TextWrap.truncate("short", width: 12) == "short")
         #expect(CellWidth.of(TextWrap.truncate("日本語のテキスト", width: 7)) <= 7)
     }
+
+    /// A config problem cut to the rows it has keeps where it is: its cause
+    /// gives way first, and the path's start (to the file's name, if that
+    /// fits) only when the place alone leaves no room for the cut's "…".
+    @Test func a_paragraph_out_of_rows_keeps_its_place() {
+        let problem = "⚠ `pause` must be a whole number of seconds from 1 to 3600, not \"ten\"; using the default "
+            + "(/tmp/review/home/config/miga/config.toml:12:5)"
+        #expect(TextWrap.fitted([problem], width: 76, lines: 1)
+            == ["⚠ `pause` must be a whole n… (/tmp/review/home/config/miga/config.toml:12:5)"])
+        #expect(TextWrap.fitted([problem], width: 40, lines: 1) == ["⚠ `pause` must be … (…/config.toml:12:5)"])
+        #expect(TextWrap.fitted([problem], width: 40, lines: 2)
+            == ["⚠ `pause` must be a whole number of", "seconds from 1 to … (…/config.toml:12:5)"])
+        #expect(TextWrap.fitted([problem], width: 21, lines: 1) == ["… (…config.toml:12:5)"])
+        // Rows enough for the place as it wraps: kept whole, as before.
+        #expect(TextWrap.fitted([problem], width: 40, lines: 3)
+            == ["⚠ `pause` must be a whole number of sec…", "(/tmp/review/home/config/miga/config.tom", "l:12:5)"])
+        for width in 21...90 {
+            for rows in 1...3 {
+                let lines = TextWrap.fitted([problem], width: width, lines: rows)
+                #expect(lines.count <= rows && lines.allSatisfy { CellWidth.of($0) <= width }, "\(width)x\(rows): \(lines)")
+                #expect(lines.joined().hasSuffix("config.toml:12:5)"), "\(width)x\(rows): \(lines)")
+            }
+        }
+    }
 }
 
 @Suite struct KeyDecoderTests {
