@@ -41,7 +41,31 @@ public enum PauseScreen {
     static let longestQuote = 190
     static let ringSizes = [13, 11, 9, 7, 5]
 
+    /// What laying out a frame took, for a test that it stays bounded however many notices there are.
+    struct LayoutWork: Equatable {
+        var arrangementsTried = 0
+        var noticesRead = 0
+    }
+
+    /// The arrangements a frame is tried in, most generous first: header,
+    /// gaps and margins; then without the margins; with the quote's room cut
+    /// to three lines (a longer quote is shortened, and w shows it) before
+    /// the header goes; without the header; without gaps; with the quote's
+    /// room cut to two lines. Only when the ring fits none of them, the
+    /// same again with a bar.
+    typealias Arrangement = (header: Bool, gap: Int, margin: Int, reserved: Int)
+
+    static func arrangements(usualHeight: Int) -> [Arrangement] {
+        [(true, 1, 1, usualHeight), (true, 1, 0, usualHeight), (true, 1, 0, min(3, usualHeight)), (false, 1, 0, usualHeight),
+         (false, 0, 0, usualHeight), (false, 0, 0, min(2, usualHeight))]
+    }
+
     public static func frame(_ session: PauseSession, size: TerminalSize, look: PauseLook) -> Frame {
+        var work = LayoutWork()
+        return frame(session, size: size, look: look, work: &work)
+    }
+
+    static func frame(_ session: PauseSession, size: TerminalSize, look: PauseLook, work: inout LayoutWork) -> Frame {
         let width = size.columns
         let measure = max(12, min(width - 8, 60))
         let allLines = quoteLines(session.quote, measure: measure)
@@ -51,30 +75,53 @@ public enum PauseScreen {
         let usualHeight = min(max(2, size.rows / 3), min(8, (longestQuote * 11 / 10 + measure - 1) / measure))
         let actions = bottomLines(session, width: width)
         let context = look.context.map { Line.centered(TextWrap.truncate($0, width: width - 2), .muted, in: width) }
-        // Notices whole if the rows allow, with a bar for the countdown if
-        // need be; cut (with …, their place kept) only when even that does
-        // not fit.
-        let noticeWidth = max(10, width - 4)
-        let noticeParagraphs = look.notices.map { "⚠ " + $0 }
-        let noticeNeed = noticeParagraphs.reduce(0) { $0 + TextWrap.lines($1, width: noticeWidth).count }
-        let noticeBudgets = Array(stride(from: noticeNeed, through: noticeParagraphs.count, by: -1))
-
-        // The most generous arrangement in which the ring fits: header, gaps
-        // and margins; then without the margins; with the quote's room cut
-        // to three lines (a longer quote is shortened, and w shows it)
-        // before the header goes; without the header; without gaps; with the
-        // quote's room cut to two lines. Only when the ring fits none of
-        // them, the same again with a bar.
         let maxRing = max(5, size.rows * 2 / 5)
-        let arrangements = [(header: true, gap: 1, margin: 1, reserved: usualHeight), (true, 1, 0, usualHeight),
-                            (true, 1, 0, min(3, usualHeight)), (false, 1, 0, usualHeight), (false, 0, 0, usualHeight),
-                            (false, 0, 0, min(2, usualHeight))]
+        let arrangements = arrangements(usualHeight: usualHeight)
+
+        /// The rows `arrangement` leaves for the countdown with `noticeRows` of notices.
+        func room(_ arrangement: Arrangement, noticeRows: Int) -> Int {
+            let (header, gap, margin, reserved) = arrangement
+            return size.rows - (header ? 1 + context.count + gap : 0) - reserved - gap - 1 - gap - gap - 1 - gap - actions.count
+                - (noticeRows == 0 ? 0 : gap + noticeRows) - 2 * margin
+        }
+        /// The most rows of notices any arrangement has room for beside the
+        /// smallest ring, or beside the bar.
+        func noticeRoom(ring: Bool) -> Int {
+            let timer = ring ? ringSizes.last! : 1
+            guard !ring || 2 * timer + 4 <= width else { return 0 }
+            return arrangements.map { room($0, noticeRows: 0) - $0.gap - timer }.max() ?? 0
+        }
+
+        // Notices whole if the rows allow, with a bar for the countdown if
+        // need be. Once they must be cut, the ring stays (the bar only where
+        // no ring fits with two rows of them) and they get the rows beside
+        // it: each cut (with …, its place kept), and more notices than rows
+        // end in a row that counts the rest. Only the first rows' worth is
+        // ever read, so a frame costs the same for 40 notices or 4000.
+        let noticeWidth = max(10, width - 4)
+        let read = look.notices.prefix(max(0, size.rows)).map { "⚠ " + $0 }
+        work.noticesRead = read.count
+        let (besideRing, besideBar) = (noticeRoom(ring: true), noticeRoom(ring: false))
+        let most = max(besideRing, besideBar)
+        let whole = read.count == look.notices.count && read.reduce(0) { $0 + TextWrap.lines($1, width: noticeWidth).count } <= most
+        let rows = whole || besideRing < 2 ? most : besideRing
+        let noticeRows: [String]
+        if look.notices.count <= rows {
+            noticeRows = TextWrap.fitted(read, width: noticeWidth, lines: rows)
+        } else {
+            let shown = max(0, rows - 1)
+            noticeRows = rows < 1 ? []
+                : TextWrap.fitted(Array(read.prefix(shown)), width: noticeWidth, lines: shown)
+                    + [moreNotices(look.notices.count - shown, afterSome: shown > 0, width: noticeWidth)]
+        }
+        let notices = noticeRows.map { Line.centered($0, .notice, in: width) }
+
         /// The first arrangement that fits with `notices`, the ring or a bar.
-        func arranged(_ notices: [Line], wantsRing: Bool) -> Frame? {
-            for (header, gap, margin, reserved) in arrangements {
-                let fixed = (header ? 1 + context.count + gap : 0) + reserved + gap + 1 + gap + gap + 1 + gap + actions.count
-                    + (notices.isEmpty ? 0 : gap + notices.count) + 2 * margin
-                let room = size.rows - fixed
+        func arranged(wantsRing: Bool) -> Frame? {
+            for arrangement in arrangements {
+                work.arrangementsTried += 1
+                let (header, gap, margin, reserved) = arrangement
+                let room = room(arrangement, noticeRows: notices.count)
                 let ring = wantsRing ? ringSizes.first { $0 <= room && $0 <= maxRing && 2 * $0 + 4 <= width }
                                      : (room >= 1 ? 0 : nil)
                 guard let ring else { continue }
@@ -129,13 +176,18 @@ public enum PauseScreen {
             }
             return nil
         }
-        for budget in noticeBudgets {
-            let notices = TextWrap.fitted(noticeParagraphs, width: noticeWidth, lines: budget).map { Line.centered($0, .notice, in: width) }
-            for wantsRing in [true, false] {
-                if let frame = arranged(notices, wantsRing: wantsRing) { return frame }
-            }
-        }
-        return tiny(session, size: size, quote: allLines, measure: measure, actions: actions, longerBecause: look.longerBecause)
+        return arranged(wantsRing: true) ?? arranged(wantsRing: false)
+            ?? tiny(session, size: size, quote: allLines, measure: measure, actions: actions, longerBecause: look.longerBecause)
+    }
+
+    /// The row under notices cut short: how many more, and where to read
+    /// them all (each is printed when the pause ends; `miga doctor` lists
+    /// the config's problems).
+    static func moreNotices(_ count: Int, afterSome: Bool, width: Int) -> String {
+        let what = afterSome ? "\(count) more" : "\(count) notices"
+        let phrasings = ["⚠ \(what) — each printed when the pause ends; miga doctor lists the config's problems",
+                         "⚠ \(what) — miga doctor lists the config's problems", "⚠ \(what) — see miga doctor"]
+        return phrasings.first { CellWidth.of($0) <= width } ?? TextWrap.truncate("⚠ \(what)", width: width)
     }
 
     /// Smaller than any arrangement: the usual order (quote, countdown,

@@ -294,6 +294,45 @@ import Testing
         #expect(frame.text.contains("Exit to Focus") && frame.lines.count == rows)
     }
 
+    static func problems(_ count: Int) -> [String] {
+        (1...count).map { "`pause` must be a whole number of seconds, not \"ten\"; using the default (/tmp/review/home/config/miga/config.toml:\($0))" }
+    }
+
+    /// More notices than rows: as many as fit, each on a row with its place,
+    /// then a row that counts the rest and says where to read them; the
+    /// ring, the countdown, the status and the actions all stay.
+    @Test(arguments: [(100, 30, 30), (80, 24, 400), (60, 20, 12), (40, 16, 30), (200, 60, 400)])
+    func more_notices_than_rows_end_in_a_count_of_the_rest(columns: Int, rows: Int, count: Int) {
+        let size = TerminalSize(columns: columns, rows: rows)
+        let frame = PauseScreen.frame(session(elapsed: 10), size: size, look: PauseLook(motion: false, notices: Self.problems(count)))
+        let texts = frame.lines.map { $0.text.trimmingWhitespace() }
+        let shown = texts.filter { $0.hasPrefix("⚠ `pause`") }
+        let rest = texts.last { !$0.isEmpty } ?? ""
+        #expect(frame.lines.count == rows && frame.lines.allSatisfy { $0.width <= columns })
+        #expect(!shown.isEmpty && shown.allSatisfy { $0.contains("config.toml:") }, "\(size):\n\(frame.text)")
+        #expect(rest.hasPrefix("⚠ \(count - shown.count) more") && rest.contains("miga doctor"), "\(size):\n\(frame.text)")
+        #expect(frame.text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "no ring at \(size):\n\(frame.text)")
+        #expect(frame.text.contains("1:20") && frame.text.contains("Proceed opens") && frame.text.contains("Exit to Focus"))
+    }
+
+    /// Notices that fit a row each are all shown, without a count.
+    @Test func notices_that_fit_are_all_shown() {
+        let frame = PauseScreen.frame(session(elapsed: 10), size: TerminalSize(columns: 100, rows: 30),
+                                      look: PauseLook(motion: false, notices: Self.problems(4)))
+        #expect(frame.text.components(separatedBy: "⚠ `pause`").count == 5 && !frame.text.contains("more"), "\(frame.text)")
+    }
+
+    /// However many notices there are, a frame is laid out with the same
+    /// bounded work: a few arrangements tried, no more notices read than rows.
+    @Test func many_notices_cost_a_bounded_layout() {
+        for count in [1, 30, 400, 4000] {
+            var work = PauseScreen.LayoutWork()
+            _ = PauseScreen.frame(session(elapsed: 10), size: TerminalSize(columns: 100, rows: 30),
+                                  look: PauseLook(motion: false, notices: Self.problems(count)), work: &work)
+            #expect(work.arrangementsTried <= 2 * PauseScreen.arrangements(usualHeight: 4).count && work.noticesRead <= 30, "\(count): \(work)")
+        }
+    }
+
     @Test func two_line_quotes_are_balanced() {
         let lines = TextWrap.balancedLines("Thoughts arrive uninvited. You still get to decide which ones are offered a chair.", measure: 60)
         #expect(lines.count == 2)
