@@ -40,6 +40,29 @@ import Testing
         #expect(history.output.contains("exit to focus") && history.output.contains("proceeded"))
     }
 
+    /// Under a C locale "…" reads "...": a line cut to the terminal's width
+    /// still fits in it, and nothing spills onto the next row.
+    @Test(arguments: [["history"], ["stats"]])
+    func lines_cut_to_the_width_fit_it_in_ascii(arguments: [String]) throws {
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/data/miga", withIntermediateDirectories: true)
+        let now = Date()
+        try SessionStore(path: sandbox.storePath).insertMissing((0..<6).map { index in
+            SessionRecord(id: "s\(index)", program: index % 2 == 0 ? "telegram-desktop-nightly-build" : "firefox",
+                          startedAt: now - Double(3600 * index) - 60, endedAt: now - Double(3600 * index),
+                          outcome: index % 3 == 0 ? .exit : .proceed, pausedSeconds: 60, deepenCount: index % 2,
+                          intention: index % 3 == 0 ? nil : "to answer the message about the weekend", kind: .breathe)
+        })
+        let terminal = try PseudoTerminal(arguments, environment: sandbox.environment.merging(["LANG": "C", "TERM": "xterm"]) { $1 },
+                                          columns: 40)
+        try eventually("miga \(arguments[0]) to end") { terminal.isRunning ? nil : true }
+        let output = try terminal.waitForOutput("the rest of what it wrote") { _ in true }
+        let rows = output.replacingOccurrences(of: #"\x{1B}\[[0-9;?]*[A-Za-z]"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        #expect(rows.count > 3 && rows.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }, "\(rows)")
+        #expect(rows.allSatisfy { $0.count <= 40 }, "wider than 40:\n\(rows.filter { $0.count > 40 }.joined(separator: "\n"))")
+        if arguments == ["history"] { #expect(rows.contains { $0.count == 40 && $0.hasSuffix("...") }, "\(rows)") }
+    }
+
     @Test func export_and_import_carry_a_history_to_another_home() throws {
         try pause("e", times: 1)
         let exported = sandbox.root + "/export.json"

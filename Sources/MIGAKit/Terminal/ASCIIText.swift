@@ -5,10 +5,12 @@ import Foundation
 /// their accents (é → e), the ring's Braille dots and the bar as ASCII
 /// marks, box drawing as + - |, shades as . : + * #, emoji as blank
 /// space, and any other letter as "?". Each character keeps its width in
-/// cells, so layouts measured in Unicode hold, with one exception: "…"
-/// reads as "..." (a lone "." reads as a full stop), which takes two spaces
-/// after it where there are (a padded column), and is two cells wider where
-/// not; the renderer makes room for it. Every screen passes here when the locale is
+/// cells, so layouts measured in Unicode hold, and so does every text: "…"
+/// reads as "..." (a lone "." reads as a full stop), in the cells of two
+/// spaces after it where there are (a padded column), else of the two
+/// characters before it (the end of what was cut), so a line cut to the
+/// terminal's width stays within it, on a screen or printed. Every screen
+/// and every line printed through `Palette` passes here when the locale is
 /// not UTF-8, so no UTF-8 byte ever reaches such a terminal to become `â€œ`.
 public enum ASCIIText {
     public static func of(_ text: String, tone: Tone = .body) -> String {
@@ -20,8 +22,20 @@ public enum ASCIIText {
                 out.append(character)
                 continue
             }
-            // "..." takes the cells of two spaces after it (a padded column), if there are.
-            if character == "…", characters.prefix(2) == [" ", " "] { characters.removeFirst(2) }
+            if character == "…" {
+                var dots = 1
+                if characters.prefix(2) == [" ", " "] {
+                    characters.removeFirst(2)
+                    dots = 3
+                }
+                // What is written so far is ASCII: a cell a character.
+                while dots < 3, !out.isEmpty {
+                    out.removeLast()
+                    dots += 1
+                }
+                out += String(repeating: ".", count: dots)
+                continue
+            }
             // One mark for the character's first scalar (what follows it, an
             // accent, a skin tone, a joiner, goes with it), then as many
             // cells again as the character took.
@@ -46,7 +60,6 @@ public enum ASCIIText {
         case "“", "”", "„", "«", "»", "″": return "\""
         case "‘", "’", "‚", "′": return "'"
         case "—", "–", "‐", "−", "─", "━", "╌": return "-"
-        case "…": return "..."
         // The year's shades, lightest to darkest (█ is "#").
         case "░": return ":"
         case "▒": return "+"

@@ -37,14 +37,8 @@ public struct FrameRenderer: Sendable {
             let room = width - used
             guard room > 0 else { break }
             // Cut first, then made ASCII when the locale wants it: the cut's
-            // "…" too. In ASCII "…" is "..."; a span that grows past its room
-            // is cut shorter until it fits.
-            var cut = room
-            var shown = palette.glyphs(span.width > room ? TextWrap.truncate(span.text, width: room) : span.text, tone: span.tone)
-            while CellWidth.of(shown) > room && cut > 0 {
-                cut -= 1
-                shown = palette.glyphs(TextWrap.truncate(span.text, width: cut), tone: span.tone)
-            }
+            // "…" too, which `ASCIIText` keeps as wide as it was.
+            let shown = palette.glyphs(span.width > room ? TextWrap.truncate(span.text, width: room) : span.text, tone: span.tone)
             out += palette.blank + palette.sgr(span.tone) + shown
             used += CellWidth.of(shown)
         }
