@@ -40,6 +40,14 @@ import Testing
         try expectStillPausing(terminal)
     }
 
+    /// Longer than any terminal's answer (300 bytes of "dede/"): dropped up
+    /// to its end, none of it read as keys.
+    @Test func an_answer_past_the_cap_is_no_keys() throws {
+        let terminal = try pause()
+        terminal.send("\u{1B}]11;rgb:" + String(repeating: "dede/", count: 58) + "\u{07}\u{1B}[?62;c")
+        try expectStillPausing(terminal)
+    }
+
     @Test func an_answer_that_comes_late_in_pieces_is_no_keys_and_still_sets_the_look() throws {
         let terminal = try pause()
         try terminal.waitForOutput("the first frame") { $0.contains("Exit to Focus") }

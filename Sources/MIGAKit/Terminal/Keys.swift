@@ -28,10 +28,17 @@ public enum Key: Hashable, Sendable {
 /// taken whole, up to its end, and handed over as an answer.
 public struct KeyDecoder: Sendable {
     /// Longer than any answer a terminal gives (about 40 bytes): what runs on
-    /// past it without an end is dropped whole, and what follows is keys again.
+    /// past it is dropped up to its end, without being kept, and what
+    /// follows is keys again.
     static let longestAnswer = 128
 
     public init() {}
+
+    /// A sequence past `longestAnswer`, being dropped up to its end: an OSC
+    /// ends at BEL or ST (`ESC \`), a CSI at its final byte.
+    public enum Overlong: Equatable, Sendable {
+        case osc, csi
+    }
 
     /// What a read held.
     public struct Decoded: Equatable, Sendable {
@@ -41,6 +48,8 @@ public struct KeyDecoder: Sendable {
         /// The start of a sequence cut off by the end of the read, to go in
         /// front of the next.
         public var rest: [UInt8] = []
+        /// The read ended inside a sequence past the cap: the next goes on dropping it.
+        public var dropping: Overlong?
 
         /// See `KeyDecoder.mayBeEscape`.
         public var restMayBeEscape: Bool { KeyDecoder.mayBeEscape(rest) }
@@ -61,9 +70,11 @@ public struct KeyDecoder: Sendable {
     /// The keys and answers in `bytes`. Unless `final`, a sequence cut off by
     /// the end of the read is kept as `rest` (a paste's end marker split
     /// across two reads must still end the paste). When `final` (the rest
-    /// never came), a cut key sequence is what it is, and a cut answer is dropped.
-    public func decode(_ bytes: [UInt8], final: Bool) -> Decoded {
-        var decoded = Decoded()
+    /// never came), a cut key sequence is what it is, and a cut answer is
+    /// dropped. `dropping`: the last read ended inside a sequence past the
+    /// cap, whose end comes first here.
+    public func decode(_ bytes: [UInt8], final: Bool, dropping: Overlong? = nil) -> Decoded {
+        var decoded = Decoded(dropping: dropping)
         var i = 0
         /// The bytes from `start` cut off here: kept, or taken as they are.
         func cut(at start: Int, answer: Bool, orElse keys: [Key]) -> Bool {
@@ -75,6 +86,34 @@ public struct KeyDecoder: Sendable {
             return false
         }
         while i < bytes.count {
+            if let overlong = decoded.dropping {
+                // Dropped up to its end. Any other control byte (Esc, Enter,
+                // Ctrl-C pressed meanwhile) abandons it and counts as the key
+                // it is, as inside an answer within the cap.
+                let byte = bytes[i]
+                switch overlong {
+                case .osc where byte == 0x07, .csi where (0x40...0x7E).contains(byte):
+                    decoded.dropping = nil
+                    i += 1
+                    continue
+                case .osc where byte == 0x1B:
+                    guard i + 1 < bytes.count else {
+                        // ESC, its "\\" perhaps in the next read.
+                        if !final { decoded.rest = [0x1B] }
+                        return decoded
+                    }
+                    decoded.dropping = nil
+                    if bytes[i + 1] == UInt8(ascii: "\\") {
+                        i += 2
+                        continue
+                    }
+                case .osc where byte >= 0x20, .csi where (0x20...0x3F).contains(byte):
+                    i += 1
+                    continue
+                default:
+                    decoded.dropping = nil
+                }
+            }
             let byte = bytes[i]
             let start = i
             i += 1
@@ -92,7 +131,10 @@ public struct KeyDecoder: Sendable {
                     let parameters = i
                     let answer = isCSI && (i == bytes.count || bytes[i] == UInt8(ascii: "?"))
                     while i < bytes.count, (0x20...0x3F).contains(bytes[i]), i - start <= Self.longestAnswer { i += 1 }
-                    if i - start > Self.longestAnswer { continue }
+                    if i - start > Self.longestAnswer {
+                        decoded.dropping = .csi
+                        continue
+                    }
                     guard i < bytes.count else {
                         if cut(at: start, answer: answer, orElse: [.unknown]) { return decoded }
                         continue
@@ -128,6 +170,8 @@ public struct KeyDecoder: Sendable {
                     }
                     if ended {
                         decoded.answers.append(Array(bytes[start..<i]))
+                    } else if i - start > Self.longestAnswer {
+                        decoded.dropping = .osc
                     } else if i == bytes.count || (bytes[i] == 0x1B && i + 1 == bytes.count) {
                         if cut(at: start, answer: true, orElse: []) { return decoded }
                         i = bytes.count

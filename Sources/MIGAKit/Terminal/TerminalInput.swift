@@ -11,6 +11,8 @@ struct TerminalInput {
     /// The start of a sequence the last read cut off, and when it came.
     private var rest: [UInt8] = []
     private var restSince = 0.0
+    /// The last read ended inside an answer past the cap, still being dropped.
+    private var dropping: KeyDecoder.Overlong?
     /// Until when the answers to a question may still be coming: set on
     /// asking, cleared by the DA1 answer, which every terminal sends last.
     private var answersDue = -Double.infinity
@@ -38,7 +40,7 @@ struct TerminalInput {
     /// Takes in `bytes` read at `now`.
     mutating func take(_ bytes: [UInt8], at now: Double) -> Taken {
         let hadRest = !rest.isEmpty
-        let decoded = decoder.decode(rest + bytes, final: false)
+        let decoded = decoder.decode(rest + bytes, final: false, dropping: dropping)
         var taken = Taken(keys: decoded.keys)
         for answer in decoded.answers {
             if let background = TerminalBackground.from(osc11: answer) { taken.background = background }
@@ -50,13 +52,15 @@ struct TerminalInput {
         // A rest that goes on from the last one keeps its first byte's time.
         if !decoded.rest.isEmpty && !(hadRest && decoded.rest.starts(with: rest)) { restSince = now }
         rest = decoded.rest
+        dropping = decoded.dropping
         return taken
     }
 
     /// When what waits must be taken as it is (the Escape key); nil when
-    /// nothing waits, or what waits is an answer or a sequence that waits for its end.
+    /// nothing waits, or what waits is an answer or a sequence that waits
+    /// for its end (an Esc inside an answer being dropped may be its ST).
     var deadline: Double? {
-        guard !rest.isEmpty, KeyDecoder.mayBeEscape(rest) else { return nil }
+        guard !rest.isEmpty, dropping == nil, KeyDecoder.mayBeEscape(rest) else { return nil }
         return max(restSince + Self.escapeWait, answersDue)
     }
 

@@ -66,9 +66,47 @@ import Testing
         // Esc, Enter or Ctrl-C pressed while an answer hangs unfinished: the key gets through.
         #expect(decoder.decode(Array("\u{1B}]11;rgb:de\u{03}".utf8)) == [.control("c")])
         #expect(decoder.decode(Array("\u{1B}]11;rgb:de\u{1B}e".utf8)) == [.escape, .character("e")])
-        // Garbage that never ends: dropped whole at the cap, and keys count again after it.
-        let endless = "\u{1B}]11;" + String(repeating: "d", count: KeyDecoder.longestAnswer + 10)
-        #expect(decoder.decode(Array((endless).utf8), final: false).rest.isEmpty)
+    }
+
+    /// An answer longer than any terminal gives (300 bytes, holding d and e)
+    /// is dropped up to its end without being kept, however the reads cut
+    /// it: none of it is keys, and an e after it is Exit to Focus.
+    @Test(arguments: [
+        "\u{1B}]11;rgb:" + String(repeating: "dede/", count: 58) + "\u{07}",
+        "\u{1B}]11;rgb:" + String(repeating: "dede/", count: 58) + "\u{1B}\\",
+        "\u{1B}[?" + String(repeating: "6;", count: 150) + "c",
+    ])
+    func an_answer_past_the_cap_is_dropped_up_to_its_end(answer: String) {
+        let bytes = Array(answer.utf8)
+        #expect(bytes.count >= 300)
+        var whole = TerminalInput()
+        #expect(whole.take(bytes, at: 0).keys.isEmpty)
+        #expect(whole.take(Array("e".utf8), at: 0.1).keys.compactMap(PauseAction.init) == [.exitToFocus])
+        for cut in Array(stride(from: 1, to: bytes.count, by: 7)) + [bytes.count - 2, bytes.count - 1] {
+            var input = TerminalInput()
+            let first = input.take(Array(bytes[..<cut]), at: 0)
+            // (Cut right after its Esc, that may be the Escape key, briefly.)
+            #expect(first.keys.isEmpty && (cut == 1 || input.deadline == nil), "cut at \(cut): \(first.keys)")
+            let second = input.take(Array(bytes[cut...]) + Array("e".utf8), at: 0.5)
+            #expect(second.keys == [.character("e")], "cut at \(cut): \(second.keys)")
+        }
+        // Past the cap nothing is held: only that it is being dropped.
+        let unfinished = KeyDecoder().decode(Array(bytes.dropLast(2)), final: false)
+        #expect(unfinished.rest.isEmpty && unfinished.dropping != nil && unfinished.keys.isEmpty)
+    }
+
+    /// Ctrl-C, Enter or Esc pressed while an overlong answer is dropped
+    /// still get through, and keys count again after them.
+    @Test func keys_that_always_count_get_through_an_answer_past_the_cap() {
+        let endless = "\u{1B}]11;" + String(repeating: "d", count: KeyDecoder.longestAnswer + 100)
+        for (key, expected) in [("\u{03}", Key.control("c")), ("\r", .enter)] {
+            var input = TerminalInput()
+            #expect(input.take(Array(endless.utf8), at: 0).keys.isEmpty)
+            #expect(input.take(Array((String(repeating: "d", count: 50) + key + "e").utf8), at: 0.1).keys == [expected, .character("e")])
+        }
+        #expect(KeyDecoder().decode(Array((endless + "\u{1B}e").utf8)) == [.escape, .character("e")])
+        let csi = "\u{1B}[?" + String(repeating: "6;", count: 100)
+        #expect(KeyDecoder().decode(Array((csi + "\u{03}e").utf8)) == [.control("c"), .character("e")])
     }
 
     /// Cut anywhere (even right after its Esc) and finished however late,
