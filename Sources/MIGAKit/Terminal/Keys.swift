@@ -50,9 +50,6 @@ public struct KeyDecoder: Sendable {
         public var rest: [UInt8] = []
         /// The read ended inside a sequence past the cap: the next goes on dropping it.
         public var dropping: Overlong?
-
-        /// See `KeyDecoder.mayBeEscape`.
-        public var restMayBeEscape: Bool { KeyDecoder.mayBeEscape(rest) }
     }
 
     /// Whether `rest`, cut off by the end of a read, may be the Escape key
