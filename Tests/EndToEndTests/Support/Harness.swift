@@ -263,7 +263,11 @@ extension Tmux {
             screen.contains("How long should a pause last?") && (pauseShown.map { screen.contains($0) } ?? true)
         }
         try send("Enter")
-        let next = try waitForScreen("the hook offer or the summary") { $0.contains("Ready when you are") || $0.contains("miga init") }
+        // The hook page by its title: the line it offers names miga by a path
+        // whose length decides where it wraps.
+        let next = try waitForScreen("the hook offer or the summary") {
+            $0.contains("Ready when you are") || $0.contains("Reach your programs from the shell")
+        }
         if !next.contains("Ready when you are") {
             try send(hookKey)
             try waitForScreen("the summary") { $0.contains("Ready when you are") }
