@@ -64,7 +64,7 @@ struct Miga: ParsableCommand {
         if !["gate", "stats", "uninstall", "--version", "--help", "-h"].contains(words.first) {
             let environment = processEnvironment()
             let paths = XDGPaths(environment: environment)
-            if access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) {
+            if let store = SessionStore.existing(in: paths) {
                 WeeklyLookBack.sendIfDue(config: ConfigLoader.load(from: paths.configFile).config, store: store,
                                          notifier: LibnotifyNotifier())
             }

@@ -27,7 +27,7 @@ public struct Config: Equatable, Sendable {
     /// The settings for `command`, matched on its last path component so that
     /// `/usr/bin/firefox` finds `[programs.firefox]`.
     public func settings(for command: String) -> ProgramSettings {
-        let name = command.split(separator: "/").last.map(String.init) ?? command
+        let name = baseName(of: command)
         return programs[name] ?? program(flatpak: name) ?? ProgramSettings(command: name)
     }
 

@@ -30,7 +30,7 @@ public final class Gateway {
         // The `flatpak` shim: only `flatpak run` of a protected app is a launch
         // to pause; anything else (`flatpak update`) is flatpak's own business,
         // started at once and recorded nowhere.
-        let flatpakShim = request.identity == nil && DesktopOverrides.basename(request.command) == "flatpak"
+        let flatpakShim = request.identity == nil && baseName(of: request.command) == "flatpak"
         if flatpakShim {
             let words = request.arguments.map { String(decoding: $0, as: UTF8.self) }
             guard let id = FlatpakRun.appID(in: words), let program = loaded.config.program(flatpak: id) else {
@@ -237,7 +237,7 @@ public final class Gateway {
         // pause (one pass over /proc, after the frame, never on a pass-through).
         if ending != .firstFrameDrawn, let store = quotes.store {
             context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }?
-                .recordLeaks(in: store, now: context.time.now())
+                .recordLeaks(in: store, config: loaded.config, now: context.time.now())
         }
         let outcome: SessionOutcome = switch ending {
         case .exitToFocus, .alternative: .exit

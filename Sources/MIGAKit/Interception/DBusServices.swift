@@ -47,7 +47,7 @@ public struct DBusServices: Sendable {
             for name in names where name.hasSuffix(".service") && seen.insert(name).inserted {
                 guard let service = Self.read(folder + "/" + name), service.program == nil else { continue }
                 let words = DesktopExec.texts(service.exec)
-                let program = words.first.map(DesktopOverrides.basename)
+                let program = words.first.map(baseName(of:))
                 let flatpak = program == "flatpak" ? FlatpakRun.appID(in: Array(words.dropFirst())) : nil
                 if appIDs.contains(service.name) || program == command || flatpak.map(appIDs.contains) == true {
                     found.append(service)
@@ -62,7 +62,7 @@ public struct DBusServices: Sendable {
     func install(_ command: String, appIDs: Set<String>, into manifest: inout Manifest) throws(MigaError) -> [String] {
         var notes: [String] = []
         for source in sources(for: command, appIDs: appIDs) {
-            let target = userFolder + "/" + DesktopOverrides.basename(source.path)
+            let target = userFolder + "/" + baseName(of: source.path)
             if access(target, F_OK) == 0, Self.read(target)?.program == nil {
                 notes.append("\(target) is your own D-Bus service file; left alone, so activating \(source.name) opens \(command) without a pause")
                 continue

@@ -50,6 +50,15 @@ public enum DesktopExec {
         ((try? split(exec)) ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 
+    /// The program a command line runs: its first word, or past `env` the
+    /// first word that is neither an option nor an assignment
+    /// (`env GDK_BACKEND=x11 firefox`, `#!/usr/bin/env -S bash -e`).
+    public static func program(in words: [String]) -> String? {
+        guard let first = words.first else { return nil }
+        guard baseName(of: first) == "env" else { return first }
+        return words.dropFirst().first { !$0.hasPrefix("-") && !$0.contains("=") }
+    }
+
     /// The Exec value that `split` reads back as `arguments`. Text is quoted when
     /// it is empty or has a reserved character; templates are written as they are.
     public static func join(_ arguments: [ExecArgument]) -> String {

@@ -48,7 +48,7 @@ extension DesktopOverrides {
     public func state(of override: Manifest.MenuOverride) -> State {
         guard let text = Self.readText(override.path) else { return .missing }
         guard let current = try? DesktopEntry(text: text), current.value(Self.programKey) == override.program else { return .disowned }
-        let name = DesktopOverrides.basename(override.path)
+        let name = baseName(of: override.path)
         if let backup = override.backup, access(backup, F_OK) != 0 { return .backupGone(backup) }
         if let print = override.fingerprint, print != Manifest.MenuOverride.fingerprint(of: text) {
             return .editedByHand(reachesGateway: reachesGateway(current))
@@ -90,6 +90,6 @@ extension DesktopOverrides {
 
     /// Whether `word` names a MIGA gateway: the live one, or any `miga` by its name.
     static func isGateway(_ word: String) -> Bool {
-        word.hasPrefix("/") && basename(word).hasPrefix("miga")
+        word.hasPrefix("/") && baseName(of: word).hasPrefix("miga")
     }
 }

@@ -248,11 +248,9 @@ public struct DesktopOverrides: Sendable {
               entry.value("X-GNOME-Autostart-enabled")?.lowercased() != "false",
               entry.value(programKey) == nil else { return false }
         if fileName == command + ".desktop" { return true }
-        if let tryExec = entry.value("TryExec"), basename(tryExec) == command { return true }
+        if let tryExec = entry.value("TryExec"), baseName(of: tryExec) == command { return true }
         let texts = entry.value("Exec").map(DesktopExec.texts) ?? []
-        var program = texts.first.map(basename)
-        if program == "env" { program = texts.dropFirst().first { !$0.contains("=") }.map(basename) }
-        if program == command { return true }
+        if DesktopExec.program(in: texts).map(baseName(of:)) == command { return true }
         if let identity, let path = texts.first, path.hasPrefix("/"), FileIdentity(path: path) == identity { return true }
         return packagedNames(entry, execTexts: texts).contains(command.lowercased())
     }
@@ -261,7 +259,7 @@ public struct DesktopOverrides: Sendable {
     static func packagedNames(_ entry: DesktopEntry, execTexts: [String]) -> Set<String> {
         var names: [String?] = []
         if let appID = flatpakID(entry, execTexts: execTexts) {
-            let command = execTexts.first { $0.hasPrefix("--command=") }.map { basename(String($0.dropFirst("--command=".count))) }
+            let command = execTexts.first { $0.hasPrefix("--command=") }.map { baseName(of: String($0.dropFirst("--command=".count))) }
             names += [appID, appID.split(separator: ".").last.map(String.init), command, entry.value("StartupWMClass"), entry.value("Name")]
         } else if entry.value("X-AppImage-Name") != nil || execTexts.first?.lowercased().hasSuffix(".appimage") == true {
             names += [entry.value("X-AppImage-Name"), entry.value("Name")]
@@ -272,16 +270,9 @@ public struct DesktopOverrides: Sendable {
     /// The Flatpak app an entry runs: its `X-Flatpak` key, else the app of a `flatpak run` in its Exec.
     static func flatpakID(_ entry: DesktopEntry, execTexts: [String]? = nil) -> String? {
         if let id = entry.value("X-Flatpak"), !id.isEmpty { return id }
-        let texts = execTexts ?? (entry.value("Exec").flatMap { try? DesktopExec.split($0) } ?? []).compactMap { word -> String? in
-            if case .text(let text) = word { return text }
-            return nil
-        }
-        guard texts.first.map(basename) == "flatpak" else { return nil }
+        let texts = execTexts ?? entry.value("Exec").map(DesktopExec.texts) ?? []
+        guard texts.first.map(baseName(of:)) == "flatpak" else { return nil }
         return FlatpakRun.appID(in: Array(texts.dropFirst()))
-    }
-
-    static func basename(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     static func read(_ path: String) -> DesktopEntry? {

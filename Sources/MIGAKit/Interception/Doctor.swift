@@ -40,16 +40,16 @@ public struct Doctor {
             findings.append(Finding(ok: true, text: "config: \(paths.configFile) reads cleanly"))
         }
         findings.append(store())
-        if let leaks = leaks() { findings.append(leaks) }
+        if let leaks = leaks(loaded.config) { findings.append(leaks) }
         findings += routes(loaded.config, readable: loaded.unreadable == nil)
         findings.append(notifications(loaded.config))
         return findings
     }
 
     /// Launches that went around the pause in the last week, with their routes.
-    private func leaks() -> Finding? {
-        guard access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) else { return nil }
-        protection.recordLeaks(in: store)
+    private func leaks(_ config: Config) -> Finding? {
+        guard let store = SessionStore.existing(in: paths) else { return nil }
+        protection.recordLeaks(in: store, config: config)
         guard let leaks = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)), !leaks.isEmpty else { return nil }
         let named = leaks.map { "\($0.program) \($0.route)" }
         return Finding(ok: false, text: "leaks: \(leaks.count) launch\(leaks.count == 1 ? "" : "es") went around the pause in the last 7 days ("

@@ -63,7 +63,7 @@ public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
         case .login: "at login"
         case .path(let path): "from " + Self.shortened(path)
         case .launcher(let line):
-            "from " + (line.split(separator: " ").first.map { String($0.split(separator: "/").last ?? $0) } ?? line)
+            "from " + (line.split(separator: " ").first.map { baseName(of: String($0)) } ?? line)
         case .unknown: "from a launcher that has exited"
         }
     }
@@ -80,7 +80,7 @@ public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
 
     /// At most 60 cells, keeping the end of a path, where its name is.
     static func shortened(_ text: String) -> String {
-        text.count <= 60 ? text : "…" + text.suffix(59)
+        TextWrap.truncateStart(text, width: 60)
     }
 }
 
@@ -197,7 +197,7 @@ public struct LeakWatch: Sendable {
             return false
         }
         if let a = FileIdentity(path: program), let b = FileIdentity(path: running) { return a == b }
-        return program.split(separator: "/").last == running.split(separator: "/").last
+        return baseName(of: program) == baseName(of: running)
     }
 
     /// A process's name (its program's file name, cut to 15 bytes by the kernel).

@@ -165,7 +165,7 @@ public struct Protection: Sendable {
                 done.append("Wrote \(override.path) again from its source (\(state.summary)).")
             }
             // Derived again below with the rest of its program's routes; with no source left, removed.
-            if place.source(named: DesktopOverrides.basename(override.path)) == nil,
+            if place.source(named: baseName(of: override.path)) == nil,
                let current = manifest.menuOverrides().first(where: { $0.path == override.path }) {
                 try place.remove(current, from: &manifest)
             }
@@ -173,8 +173,8 @@ public struct Protection: Sendable {
         // A service file of MIGA's whose original is gone, or no longer starts its program, goes.
         let programs = ConfigLoader.load(from: paths.configFile).config.programs
         for case .service(let path, let program) in manifest.entries {
-            let current = services.sources(for: program, appIDs: appIDs(of: program, flatpak: programs[program]?.flatpak)).map { DesktopOverrides.basename($0.path) }
-            if programs[program] == nil || !current.contains(DesktopOverrides.basename(path)) {
+            let current = services.sources(for: program, appIDs: appIDs(of: program, flatpak: programs[program]?.flatpak)).map { baseName(of: $0.path) }
+            if programs[program] == nil || !current.contains(baseName(of: path)) {
                 try services.remove(path: path, program: program, from: &manifest)
                 done.append("Removed \(path): the service it stood for is gone.")
             }
@@ -243,7 +243,7 @@ public struct Protection: Sendable {
         let apps = Set(ConfigLoader.load(from: paths.configFile).config.programs.values.compactMap(\.flatpak) + ["flatpak"])
         let shimmed = Manifest(path: manifestPath).entries.compactMap { entry -> String? in
             guard case .shim(let path) = entry else { return nil }
-            return path.split(separator: "/").last.map(String.init)
+            return baseName(of: path)
         }.filter { !apps.contains($0) }
         var all = configured
         for command in shimmed where !all.contains(command) { all.append(command) }
@@ -265,7 +265,7 @@ public struct Protection: Sendable {
         for entry in manifest.entries {
             switch entry {
             case .shim(let path):
-                try removeShim(DesktopOverrides.basename(path), from: &manifest)
+                try removeShim(baseName(of: path), from: &manifest)
             case .desktopEntry(let override):
                 try overrides(at: override.path).remove(override, from: &manifest)
             case .service(let path, let program):

@@ -67,7 +67,7 @@ extension Protection {
             }
         }
         for source in services.sources(for: command, appIDs: appIDs(of: command, flatpak: settings?.flatpak)) {
-            let target = services.userFolder + "/" + DesktopOverrides.basename(source.path)
+            let target = services.userFolder + "/" + baseName(of: source.path)
             let written = DBusServices.read(target)
             let first = written.flatMap { DesktopExec.texts($0.exec).first }
             let problem: String? = if written?.program != command { "has no service file of MIGA's in front of it" }
@@ -137,11 +137,12 @@ extension Protection {
         guard let override = Manifest(path: manifestPath).menuOverrides(for: command).first(where: { $0.path == target }) else {
             return Route(kind, target, problem: "has no override of MIGA's in front of it", fix: "miga refresh")
         }
-        return switch place.state(of: override) {
+        let state = place.state(of: override)
+        return switch state {
         case .inPlace, .editedByHand(reachesGateway: true): Route(kind, target)
         case .editedByHand(reachesGateway: false), .disowned:
-            Route(kind, target, problem: place.state(of: override).summary, fix: "delete or rename \(target), then: miga doctor --fix")
-        case let state: Route(kind, target, problem: state.summary, fix: "miga doctor --fix")
+            Route(kind, target, problem: state.summary, fix: "delete or rename \(target), then: miga doctor --fix")
+        default: Route(kind, target, problem: state.summary, fix: "miga doctor --fix")
         }
     }
 }

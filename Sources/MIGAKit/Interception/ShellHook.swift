@@ -116,7 +116,7 @@ public enum ShellHook {
 extension ShellHook.Shell {
     /// The shell a login shell path names (`$SHELL`: `/usr/bin/zsh`), if MIGA has a hook for it.
     public init?(loginShell: String?) {
-        guard let name = loginShell?.split(separator: "/").last.map(String.init) else { return nil }
+        guard let name = loginShell.map(baseName(of:)) else { return nil }
         self.init(rawValue: name)
     }
 
@@ -147,7 +147,7 @@ extension ShellHook.Shell {
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let index = words.firstIndex(of: "init"), index > 0 else { return nil }
         let program = words[index - 1]
-        return program.split(separator: "/").last?.hasPrefix("miga") == true ? program : nil
+        return baseName(of: program).hasPrefix("miga") ? program : nil
     }
 
     /// The line that runs the hook at start-up, with `miga` by name.

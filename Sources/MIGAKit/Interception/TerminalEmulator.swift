@@ -50,7 +50,7 @@ public struct TerminalEmulator: Equatable, Sendable {
     public static func find(searchPath: String?, preferred: String? = nil) -> (path: String, emulator: TerminalEmulator)? {
         let resolver = ProgramResolver(searchPath: searchPath)
         var candidates = known
-        if let preferred = preferred?.split(separator: "/").last.map(String.init),
+        if let preferred = preferred.map(baseName(of:)),
            let index = candidates.firstIndex(where: { $0.name == preferred }) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }

@@ -59,10 +59,9 @@ public struct WatchedProgram: Equatable, Sendable {
     static func interpreter(of script: String) -> FileIdentity? {
         guard let first = script.lines().first, first.hasPrefix("#!") else { return nil }
         let words = first.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let program = words.first else { return nil }
-        guard program.split(separator: "/").last == "env" else { return FileIdentity(path: program) }
-        let name = words.dropFirst().first { !$0.hasPrefix("-") && !$0.contains("=") }
-        return name.flatMap { ProgramResolver(searchPath: "/usr/local/bin:/usr/bin:/bin").resolve($0) }.flatMap(FileIdentity.init(path:))
+        guard let program = DesktopExec.program(in: words) else { return nil }
+        guard !program.hasPrefix("/") else { return FileIdentity(path: program) }
+        return ProgramResolver(searchPath: "/usr/local/bin:/usr/bin:/bin").resolve(program).flatMap(FileIdentity.init(path:))
     }
 
     /// The absolute paths a shell script `exec`s, with the plain assignments
@@ -93,7 +92,7 @@ public struct WatchedProgram: Equatable, Sendable {
     /// reached by or the file it is (`/snap/bin/firefox` is `/usr/bin/snap`).
     static func isLauncher(_ path: String) -> Bool {
         [path, realpath(path) ?? path].contains { candidate in
-            let name = String(candidate.split(separator: "/").last ?? "")
+            let name = baseName(of: candidate)
             return launchers.contains(name) || Protection.shells.contains(name) || name.hasPrefix("python3.") || name.hasPrefix("miga")
         }
     }
@@ -110,8 +109,9 @@ extension Protection {
     /// The protected programs as the leak watch looks for them: the file the
     /// gateway would run, the files MIGA's menu overrides stand in front of,
     /// and the login starts. Never MIGA itself.
-    public func watchedPrograms() -> [WatchedProgram] {
-        let config = ConfigLoader.load(from: paths.configFile).config
+    ///   - config: the config when the caller has it loaded already; read here when not.
+    public func watchedPrograms(config: Config? = nil) -> [WatchedProgram] {
+        let config = config ?? ConfigLoader.load(from: paths.configFile).config
         let manifest = Manifest(path: manifestPath)
         let gateway = FileIdentity(path: shims.gateway)
         return config.programs.keys.sorted().map { command in
@@ -119,12 +119,11 @@ extension Protection {
             if let path = realProgram(command) { watched.add(file: path) }
             for override in manifest.menuOverrides(for: command) {
                 let place = overrides(at: override.path)
-                guard let source = place.source(named: DesktopOverrides.basename(override.path)),
+                guard let source = place.source(named: baseName(of: override.path)),
                       let words = source.entry.value("Exec").map(DesktopExec.texts) else { continue }
-                // `env VAR=value program …` runs the program.
-                let first = words.first.map { $0.split(separator: "/").last == "env" } == true
-                    ? words.dropFirst().first { !$0.contains("=") && !$0.hasPrefix("-") } : words.first
-                if let first, let path = first.contains("/") ? first : realProgram(first) { watched.add(file: path) }
+                if let program = DesktopExec.program(in: words), let path = program.contains("/") ? program : realProgram(program) {
+                    watched.add(file: path)
+                }
             }
             watched.loginStarts = login.sources(for: command).compactMap { $0.entry.value("Exec").map(DesktopExec.texts) }.filter { !$0.isEmpty }
             if let gateway {
@@ -141,8 +140,8 @@ extension Protection {
     /// around a launch the store has through the gate is that launch (a
     /// wrapper may drop the gateway's mark). Returns how many were new.
     @discardableResult
-    public func recordLeaks(in store: SessionStore, now: Date = Date()) -> Int {
-        let leaks = LeakWatch().look(for: watchedPrograms()).filter { leak in
+    public func recordLeaks(in store: SessionStore, config: Config? = nil, now: Date = Date()) -> Int {
+        let leaks = LeakWatch().look(for: watchedPrograms(config: config)).filter { leak in
             guard let started = leak.startedAt else { return true }
             return !((try? store.launchedThroughGate(leak.program, around: started)) ?? false)
         }

@@ -23,6 +23,12 @@ public struct KindRecord: Equatable, Sendable {
         BetaDistribution(alpha: 1 + Double(countedExits), beta: 1 + Double(max(0, shown)) - Double(countedExits))
     }
 
+    /// Counts `other`'s pauses and exits in with these.
+    public mutating func add(_ other: KindRecord) {
+        shown += other.shown
+        exits += other.exits
+    }
+
     /// `exits`, within 0…shown whatever the store held.
     private var countedExits: Int { min(max(0, exits), max(0, shown)) }
 }
@@ -33,10 +39,7 @@ extension KindRecord {
     public static func total(of byProgram: [String: [PauseKind: KindRecord]], program: String? = nil) -> [PauseKind: KindRecord] {
         var sum: [PauseKind: KindRecord] = [:]
         for (name, records) in byProgram where program == nil || name == program {
-            for (kind, record) in records {
-                sum[kind, default: KindRecord()].shown += record.shown
-                sum[kind, default: KindRecord()].exits += record.exits
-            }
+            for (kind, record) in records { sum[kind, default: KindRecord()].add(record) }
         }
         return sum
     }

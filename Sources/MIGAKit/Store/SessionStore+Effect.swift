@@ -96,8 +96,7 @@ extension SessionStore {
             guard let kind = PauseKind(rawValue: row[1]) else { continue }
             let program: String = row[0]
             // NULL and 'breathe' are both breathing pauses: two groups, one record.
-            records[program, default: [:]][kind, default: KindRecord()].shown += row[2]
-            records[program, default: [:]][kind, default: KindRecord()].exits += row[3]
+            records[program, default: [:]][kind, default: KindRecord()].add(KindRecord(shown: row[2], exits: row[3]))
         }
         return records
     }

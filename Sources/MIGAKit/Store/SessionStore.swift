@@ -16,6 +16,13 @@ public final class SessionStore: Sendable {
     /// Pass-throughs waiting to be folded in (see `Inbox`).
     public let inbox: Inbox
 
+    /// The history at `paths`, when there is one: nil before the first pause
+    /// (a run that only looks at it never creates it) and when it cannot be opened.
+    public static func existing(in paths: XDGPaths) -> SessionStore? {
+        guard access(paths.storeFile, F_OK) == 0 else { return nil }
+        return try? SessionStore(path: paths.storeFile)
+    }
+
     /// Opens (creating if needed) the store at `path`: folders 0700, file 0600.
     /// Pass-throughs waiting in the inbox beside it are folded in.
     public init(path: String) throws {

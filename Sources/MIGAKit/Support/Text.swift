@@ -25,6 +25,12 @@ extension String {
     }
 }
 
+/// The last part of a path (`firefox` for `/usr/bin/firefox`); a name
+/// without a slash is itself.
+func baseName(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}
+
 /// `text` with nothing the terminal would obey: control characters (C0,
 /// DEL, C1) become U+FFFD, a tab a space. Every word on screen passes here,
 /// and every name from outside that a command prints, so an imported quote,

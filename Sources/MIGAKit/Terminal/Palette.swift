@@ -126,13 +126,13 @@ public struct Palette: Sendable {
         case .quote: return "\u{1B}[1m"
         case .muted, .faint, .track, .inert: return "\u{1B}[2m"
         case .accent:
-            return known ? Palette(mode: mode, background: background).foreground(.accent(glow: 0))
+            return known ? foreground(.accent(glow: 0))
                 : mode == .trueColor ? fg(0, 130, 135) : "\u{1B}[38;5;30m"
         case .accentDeep, .primary:
-            return known ? "\u{1B}[1m" + Palette(mode: mode, background: background).foreground(.accentDeep)
+            return known ? "\u{1B}[1m" + foreground(.accentDeep)
                 : mode == .trueColor ? "\u{1B}[1m" + fg(0, 130, 135) : "\u{1B}[1m"
         case .notice:
-            return known ? Palette(mode: mode, background: background).foreground(.notice) : ""
+            return known ? foreground(.notice) : ""
         }
     }
 

@@ -111,7 +111,7 @@ public enum TextWrap {
                 }
                 if width >= 8 {
                     let path = String(whole.dropFirst().dropLast())
-                    let fileName = "(…/" + (path.split(separator: "/").last.map(String.init) ?? path) + ")"
+                    let fileName = "(…/" + baseName(of: path) + ")"
                     let shown = CellWidth.of(whole) <= width - 2 ? whole
                         : CellWidth.of(fileName) <= width - 2 ? fileName
                         : "(" + truncateStart(path, width: width - 4) + ")"

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MIGAKit
 
 extension Miga {
@@ -19,7 +16,7 @@ extension Miga {
                 endProcess(ExitStatus.success)
             }
             let paths = XDGPaths(environment: environment)
-            if access(paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: paths.storeFile) {
+            if let store = SessionStore.existing(in: paths) {
                 WeeklyLookBack.sendIfDue(config: ConfigLoader.load(from: paths.configFile).config, store: store,
                                          notifier: LibnotifyNotifier(), wait: WeeklyLookBack.backgroundWait)
             }

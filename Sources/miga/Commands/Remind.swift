@@ -1,4 +1,3 @@
-import Foundation
 import MIGAKit
 
 extension Miga {
@@ -17,7 +16,7 @@ extension Miga {
             // The one that waited, at the end of the allowance: a miga running
             // anyway, so it looks for launches that went around the pause.
             if environment[AllowanceReminder.waitingVariable] == "1", let protection = try? Miga.protection(),
-               access(protection.paths.storeFile, F_OK) == 0, let store = try? SessionStore(path: protection.paths.storeFile) {
+               let store = SessionStore.existing(in: protection.paths) {
                 protection.recordLeaks(in: store)
             }
             endProcess(ExitStatus.success)

@@ -44,14 +44,14 @@ extension Miga {
             let environment = processEnvironment()
             let store = try Miga.openStore(environment)
             let now = Date()
+            let config = ConfigLoader.load(from: Miga.paths.configFile).config
             // Launches that went around the pause since the last look.
-            if let protection = try? Miga.protection() { protection.recordLeaks(in: store, now: now) }
+            if let protection = try? Miga.protection() { protection.recordLeaks(in: store, config: config, now: now) }
             let zone = TimeZone.current
             var filter = StatsFilter(days: days, program: program)
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
-            let config = ConfigLoader.load(from: Miga.paths.configFile).config
             // The weekly look back, once the numbers are out, with this store and config.
             defer { WeeklyLookBack.sendIfDue(config: config, store: store, now: now, timeZone: zone, notifier: LibnotifyNotifier()) }
             if year {

@@ -278,6 +278,14 @@ import Testing
             == [.text("env"), .text("WINEPREFIX=/home/a b/.wine"), .text("xyz")])
     }
 
+    @Test func the_program_a_command_line_runs_is_found_past_env_its_options_and_assignments() {
+        #expect(DesktopExec.program(in: ["/usr/bin/discord", "--x"]) == "/usr/bin/discord")
+        #expect(DesktopExec.program(in: ["env", "GDK_BACKEND=x11", "firefox", "%u"]) == "firefox")
+        #expect(DesktopExec.program(in: ["/usr/bin/env", "-S", "bash", "-e"]) == "bash")
+        #expect(DesktopExec.program(in: ["env", "A=1"]) == nil)
+        #expect(DesktopExec.program(in: []) == nil)
+    }
+
     @Test func percent_signs_are_doubled_outside_and_inside_quotes() throws {
         #expect(try DesktopExec.split("%%") == [.text("%")])
         #expect(try DesktopExec.split("a%%b %%u") == [.text("a%b"), .text("%u")])

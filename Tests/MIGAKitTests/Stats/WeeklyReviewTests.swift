@@ -77,6 +77,16 @@ import Testing
         return history
     }
 
+    /// `fading`, and slack's rate falling less: 45 % to 35 %.
+    var fadingAndSlackLess: History {
+        var history = fading
+        history.every("2026-09-01", "2026-09-09", exits: 1, program: "slack")
+        history.every("2026-09-01", "2026-09-11", proceeds: 1, program: "slack")
+        history.add(.exit, 7, on: "2026-09-25", program: "slack")
+        history.add(.proceed, 13, on: "2026-09-26", program: "slack")
+        return history
+    }
+
     @Test func a_fading_effect_suggests_a_typed_pause() {
         #expect(lines(fading) == [
             "9 attempts, 2 conscious exits, openings level with your first week",
@@ -119,26 +129,15 @@ import Testing
     }
 
     @Test func the_suggestion_goes_to_the_program_whose_rate_fell_most() {
-        var history = fading
-        // Slack: 45 % to 35 %, a smaller fall than discord's.
-        history.every("2026-09-01", "2026-09-09", exits: 1, program: "slack")
-        history.every("2026-09-01", "2026-09-11", proceeds: 1, program: "slack")
-        history.add(.exit, 7, on: "2026-09-25", program: "slack")
-        history.add(.proceed, 13, on: "2026-09-26", program: "slack")
-        let body = lines(history)
+        let body = lines(fadingAndSlackLess)
         #expect(body.count == 2)
         #expect(body.last?.hasPrefix("Discord's pauses") == true)
         #expect(body.last?.hasSuffix("miga protect discord --kinds breathe,type") == true)
     }
 
     @Test func a_program_with_a_typed_pause_already_leaves_the_suggestion_to_the_next_that_fell() {
-        var history = fading
-        // Slack: 45 % to 35 %, a smaller fall than discord's; discord types already.
-        history.every("2026-09-01", "2026-09-09", exits: 1, program: "slack")
-        history.every("2026-09-01", "2026-09-11", proceeds: 1, program: "slack")
-        history.add(.exit, 7, on: "2026-09-25", program: "slack")
-        history.add(.proceed, 13, on: "2026-09-26", program: "slack")
-        let body = lines(history, kinds: ["discord": [.breathe, .type]])
+        // Discord types already.
+        let body = lines(fadingAndSlackLess, kinds: ["discord": [.breathe, .type]])
         #expect(body.last == "Slack's pauses end in an exit less often lately (35 % from 45 %). "
             + "A typed pause may help: miga protect slack --kinds breathe,type", "\(body)")
     }
