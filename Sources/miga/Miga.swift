@@ -31,7 +31,7 @@ struct Miga: ParsableCommand {
     static func main() {
         // Started through a shim (a link named after a protected command), miga
         // is that command's gateway: `firefox ARGS` means `miga gate firefox -- ARGS`.
-        let invokedAs = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "miga"
+        let invokedAs = CommandLine.arguments.first.map(baseName(of:)) ?? "miga"
         if !invokedAs.hasPrefix("miga") {
             Gate.open(GateRequest(command: invokedAs, arguments: RawArguments.last(CommandLine.arguments.count - 1)))
         }

@@ -250,8 +250,9 @@ public struct DesktopOverrides: Sendable {
         if fileName == command + ".desktop" { return true }
         if let tryExec = entry.value("TryExec"), baseName(of: tryExec) == command { return true }
         let texts = entry.value("Exec").map(DesktopExec.texts) ?? []
-        if DesktopExec.program(in: texts).map(baseName(of:)) == command { return true }
-        if let identity, let path = texts.first, path.hasPrefix("/"), FileIdentity(path: path) == identity { return true }
+        let program = DesktopExec.program(in: texts)
+        if program.map(baseName(of:)) == command { return true }
+        if let identity, let program, program.hasPrefix("/"), FileIdentity(path: program) == identity { return true }
         return packagedNames(entry, execTexts: texts).contains(command.lowercased())
     }
 

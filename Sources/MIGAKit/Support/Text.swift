@@ -27,7 +27,7 @@ extension String {
 
 /// The last part of a path (`firefox` for `/usr/bin/firefox`); a name
 /// without a slash is itself.
-func baseName(of path: String) -> String {
+public func baseName(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
 }
 

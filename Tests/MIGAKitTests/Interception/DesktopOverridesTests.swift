@@ -107,6 +107,18 @@ import Testing
         #expect(overrides.sources(for: "steam").isEmpty)
     }
 
+    @Test func an_entry_running_the_programs_file_is_found_past_env_whatever_the_file_is_called() throws {
+        let folder = TemporaryDirectory()
+        let file = folder.path + "/Discord"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("#!/bin/sh\n".utf8)))
+        let program = FileIdentity(path: file)
+        for exec in ["\(file) %U", "env DISCORD_SKIP_HOST_UPDATE=1 \(file) %U"] {
+            let entry = try DesktopEntry(text: "[Desktop Entry]\nType=Application\nName=Chat\nExec=\(exec)\n")
+            #expect(DesktopOverrides.launches(entry, "discord", fileName: "chat.desktop", program: program), "\(exec)")
+            #expect(!DesktopOverrides.launches(entry, "discord", fileName: "chat.desktop"), "\(exec)")
+        }
+    }
+
     @Test func the_override_runs_the_gateway_in_a_window_of_migas_choosing_and_keeps_the_rest() throws {
         try protection.protect("firefox")
         let path = user + "/firefox.desktop"
