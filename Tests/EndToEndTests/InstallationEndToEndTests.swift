@@ -28,7 +28,7 @@ import Testing
     }
 
     func environment(shell: String) -> [String: String] {
-        sandbox.environment.merging(["SHELL": "/usr/bin/" + shell, "PATH": sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }
+        sandbox.environment.merging(["SHELL": "/usr/bin/" + shell, "PATH": sandbox.root + "/bin:" + Sandbox.systemPath]) { $1 }
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
@@ -136,7 +136,7 @@ import Testing
         #expect(try run(installed, ["list", "--routes"], environment: environment).output.contains("✓ menu: \(override)"))
     }
     @Test func doctor_says_all_is_well_with_status_0_only_when_every_route_reaches_a_live_miga() throws {
-        let environment = environment(shell: "bash").merging(["PATH": sandbox.root + "/data/miga/shims:" + sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }
+        let environment = environment(shell: "bash").merging(["PATH": sandbox.root + "/data/miga/shims:" + sandbox.root + "/bin:" + Sandbox.systemPath]) { $1 }
         #expect(try run(installed, ["protect", "argv-dump"], environment: environment).status == 0)
         try sandbox.config("notifications = false\n[programs.argv-dump]\n")
         let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: installed)

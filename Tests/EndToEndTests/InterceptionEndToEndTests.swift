@@ -124,7 +124,7 @@ import Testing
 
     @Test func through_the_shim_a_script_gets_the_program_with_exact_arguments_and_status() throws {
         try protect("argv-dump")
-        let environment = sandbox.environment.merging(["PATH": shims + ":" + sandbox.root + "/bin:/usr/bin:/bin"]) { $1 }
+        let environment = sandbox.environment.merging(["PATH": shims + ":" + sandbox.root + "/bin:" + Sandbox.systemPath]) { $1 }
         let result = try run(shims + "/argv-dump", ["--flag", "two words", "*", "$HOME", "日本"], environment: environment)
         #expect(result.status == 7)
         #expect(sandbox.bytes("argv") == Array("--flag\u{0}two words\u{0}*\u{0}$HOME\u{0}日本\u{0}".utf8))
@@ -144,7 +144,7 @@ import Testing
             try copyExecutable(from: migaBinary, to: "\(sandbox.root)/\(copy)/miga")
             try FileManager.default.createSymbolicLink(atPath: "\(sandbox.root)/\(copy)/looping", withDestinationPath: "\(sandbox.root)/\(copy)/miga")
         }
-        let environment = sandbox.environment.merging(["PATH": "\(sandbox.root)/a:\(sandbox.root)/b:/usr/bin:/bin"]) { $1 }
+        let environment = sandbox.environment.merging(["PATH": "\(sandbox.root)/a:\(sandbox.root)/b:" + Sandbox.systemPath]) { $1 }
         let started = Date()
         let result = try run(sandbox.root + "/a/looping", ["x"], environment: environment)
         #expect(Date().timeIntervalSince(started) < 20)

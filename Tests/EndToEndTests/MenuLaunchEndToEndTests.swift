@@ -83,7 +83,7 @@ import Testing
     @Test func gio_launch_reaches_one_pause_and_then_the_program_with_its_arguments() throws {
         try protectAgainAndAgain()
         let link = "https://example.org/a b?q=\"x\"&y=$HOME"
-        let launcher = try run("/usr/bin/gio", ["launch", override, link], environment: environment.merging(["PATH": sandbox.root + "/bin:/usr/bin:/bin"]) { $1 })
+        let launcher = try run("/usr/bin/gio", ["launch", override, link], environment: environment.merging(["PATH": sandbox.root + "/bin:" + Sandbox.systemPath]) { $1 })
         #expect(launcher.status == 0, "\(launcher.error)")
         try proceedInTheWindow(1)
         let started = try eventually("the program to start") { try launches().first }

@@ -99,7 +99,7 @@ import Testing
         sandbox.environment.merging([
             "XDG_DATA_DIRS": sandbox.root + "/system:" + sandbox.root + "/flatpak/exports/share",
             "XDG_CONFIG_DIRS": sandbox.root + "/xdg", "SHELL": "/bin/bash", "TERMINAL": "gnome-terminal",
-            "PATH": sandbox.root + "/bin:" + sandbox.root + "/flatpak/exports/bin:/usr/bin:/bin",
+            "PATH": sandbox.root + "/bin:" + sandbox.root + "/flatpak/exports/bin:" + Sandbox.systemPath,
             "DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
         ]) { $1 }
     }

@@ -168,10 +168,33 @@ final class Sandbox {
 
     var storePath: String { root + "/data/miga/miga.sqlite" }
 
+    /// The sandbox's own programs, menu entries and login starts, and the
+    /// machine's tools without the programs a fixture gives itself (see
+    /// `systemPath`): whatever else is installed here, a test sees the same.
     var environment: [String: String] {
         ["HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data",
-         "PATH": root + "/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
+         "XDG_DATA_DIRS": root + "/system", "XDG_CONFIG_DIRS": root + "/xdg",
+         "PATH": root + "/bin:" + Self.systemPath, "LANG": "C.UTF-8", "TZ": "UTC"]
     }
+
+    /// The machine's commands (`/usr/bin`, which `/bin` is on Debian) as links
+    /// in a folder of this test run's, less the ones a test must give itself:
+    /// the catalog's programs (a browser installed on the machine would
+    /// otherwise be "installed" in setup) and every terminal emulator but
+    /// xterm, the one the window tests are written for. Made once a run.
+    static let systemPath: String = {
+        let hidden = Set(ProgramCatalog.programs.flatMap(\.commands) + TerminalEmulator.known.map(\.name)
+            + ["flatpak", "snap", "uxterm", "koi8rxterm", "lxterm"])
+            .subtracting(["xterm"])
+        var template = Array("/tmp/miga-e2e-system-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/usr/bin")) ?? [] where !hidden.contains(name) {
+            var info = stat()
+            guard stat("/usr/bin/" + name, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+            symlink("/usr/bin/" + name, folder + "/" + name)
+        }
+        return folder
+    }()
 
     /// A stand-in program, written with a close-on-exec descriptor so that it
     /// can be executed at once (see `copyExecutable`).
