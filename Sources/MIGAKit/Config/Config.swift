@@ -26,9 +26,22 @@ public struct Config: Equatable, Sendable {
 
     /// The settings for `command`, matched on its last path component so that
     /// `/usr/bin/firefox` finds `[programs.firefox]`.
+    /// A command that is another name of a protected program (`firefox-esr`
+    /// for `[programs.firefox]` with `also = ["firefox-esr"]`) finds that program.
     public func settings(for command: String) -> ProgramSettings {
         let name = baseName(of: command)
-        return programs[name] ?? program(flatpak: name) ?? ProgramSettings(command: name)
+        return program(named: name) ?? program(flatpak: name) ?? ProgramSettings(command: name)
+    }
+
+    /// The protected program `command` starts: by its own name, or one of its `also`.
+    public func program(named command: String) -> ProgramSettings? {
+        programs[command] ?? programs.values.sorted { $0.command < $1.command }.first { $0.also.contains(command) }
+    }
+
+    /// A name a program goes by on PATH: no path, no option, no blank, nothing unprintable.
+    static func isCommandName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 255 && !name.contains("/") && !name.hasPrefix("-")
+            && !name.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }
     }
 
     /// The kinds of pause `settings`' program is set to show: its own, or everyone's.
@@ -80,6 +93,9 @@ public struct ProgramSettings: Equatable, Sendable {
     /// The Flatpak app this program is, when it is one: `flatpak run` of it,
     /// and its exported command, pause as this program.
     public var flatpak: String?
+    /// The other commands that start the same program (`firefox-esr` beside
+    /// `firefox`): each has its shim, and each pauses as this program.
+    public var also: [String] = []
     /// This program's own kinds of pause and rotation; nil: the config's.
     public var pauseKinds: [PauseKind]?
     public var rotate: Rotation?

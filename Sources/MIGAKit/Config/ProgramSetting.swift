@@ -138,6 +138,26 @@ public struct ProgramSetting: Sendable {
             effective: { settings, _ in settings.flatpak.map(ConfigEditor.quoted) },
             rule: { settings in settings.flatpak.map { "Flatpak \($0)" } }),
         ProgramSetting(
+            key: "also", noun: "the other commands", example: "[\"firefox-esr\"]",
+            comment: "other commands that start the same program (protect finds them); each pauses as this one",
+            read: { value, settings in
+                guard let array = value.array else {
+                    return Problem(text: "must be a list of command names, like [\"firefox-esr\"], not \(shown(value))", consequence: nil)
+                }
+                var names: [String] = []
+                for element in array {
+                    guard let name = element.string, Config.isCommandName(name) else {
+                        return Problem(text: "holds \(shown(element)), which is not a command name", consequence: nil)
+                    }
+                    if name != settings.command, !names.contains(name) { names.append(name) }
+                }
+                settings.also = names
+                return nil
+            },
+            isOff: { $0 == .strings([]) },
+            effective: { settings, _ in settings.also.isEmpty ? nil : TOMLLiteral.strings(settings.also).text },
+            rule: { settings in settings.also.isEmpty ? nil : "also " + settings.also.joined(separator: ", ") }),
+        ProgramSetting(
             key: "pause_kinds", noun: "the list of kinds of pause", example: "[\"breathe\", \"type\"]",
             comment: "this program's own: breathe, type (a line typed back), intention, instead",
             read: { value, settings in kinds(value, otherwise: "using the top-level pause_kinds") { settings.pauseKinds = $0 } },

@@ -53,9 +53,7 @@ extension DesktopOverrides {
         if let print = override.fingerprint, print != Manifest.MenuOverride.fingerprint(of: text) {
             return .editedByHand(reachesGateway: reachesGateway(current))
         }
-        guard let source = source(named: name),
-              Self.launches(source.entry, override.program, fileName: name,
-                            program: resolver.resolve(override.program).flatMap(FileIdentity.init(path:))),
+        guard let source = source(named: name), family(of: override.program).starts(source),
               let expected = try? overriding(source.entry, for: override.program) else { return .sourceGone }
         if expected.text == text { return .inPlace(source: source.path) }
         for group in [DesktopEntry.mainGroup] + current.actionGroups {

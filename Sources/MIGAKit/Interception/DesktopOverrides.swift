@@ -41,6 +41,8 @@ public struct DesktopOverrides: Sendable {
     /// so that an entry whose Exec names the same file under another name
     /// (Discord's `/usr/share/discord/Discord` for `discord`) is found too.
     let resolver: ProgramResolver
+    /// Where the config says which commands are one program.
+    let configFile: String
 
     /// Marks a file as MIGA's override, and names the program it stands for.
     static let programKey = "X-MIGA-Program"
@@ -50,6 +52,7 @@ public struct DesktopOverrides: Sendable {
     public init(_ place: Place = .menu, paths: XDGPaths, environment: [String: String], gateway: String) {
         self.place = place
         self.gateway = gateway
+        configFile = paths.configFile
         resolver = ProgramResolver(searchPath: environment["PATH"], skippingFiles: [FileIdentity(path: gateway)],
                                    skippingDirectories: [paths.shimDirectory])
         switch place {
@@ -88,7 +91,8 @@ public struct DesktopOverrides: Sendable {
         let entry: DesktopEntry
     }
 
-    /// The desktop entries that start `command`, each read from its source.
+    /// The desktop entries that start `command`, or another command of the
+    /// same program (its `also` in the config), each read from its source.
     public func sources(for command: String) -> [Source] {
         var seen: Set<String> = []
         var names: [String] = []
@@ -98,11 +102,43 @@ public struct DesktopOverrides: Sendable {
                 names.append(name)
             }
         }
-        let program = resolver.resolve(command).flatMap(FileIdentity.init(path:))
+        let family = family(of: command)
         return names.compactMap { name in
-            guard let source = source(named: name), Self.launches(source.entry, command, fileName: name, program: program) else { return nil }
+            guard let source = source(named: name), family.starts(source) else { return nil }
             return source
         }
+    }
+
+    /// The commands of the program `command` is one of, and the files they run.
+    struct Family {
+        let commands: [String]
+        let files: Set<FileIdentity>
+
+        func starts(_ source: Source) -> Bool {
+            commands.contains { DesktopOverrides.launches(source.entry, $0, fileName: source.name, programs: files) }
+        }
+    }
+
+    /// `command` and the other commands the config says start the same program.
+    func family(of command: String) -> Family {
+        let program = ConfigLoader.load(from: configFile).config.program(named: command)
+        let commands = [command] + ([program?.command].compactMap { $0 } + (program?.also ?? [])).filter { $0 != command }
+        return Family(commands: commands, files: programFiles(of: commands))
+    }
+
+    /// The files `commands` run: each one's own, and for a launcher script
+    /// the binary it hands over to, so that an entry naming the binary
+    /// (`Exec=/usr/lib/firefox-esr/firefox-esr`) is found by `firefox`.
+    func programFiles(of commands: [String]) -> Set<FileIdentity> {
+        var files: Set<FileIdentity> = []
+        for command in commands {
+            guard let path = resolver.resolve(command), let identity = FileIdentity(path: path) else { continue }
+            files.insert(identity)
+            if let script = WatchedProgram.script(at: path) {
+                files.formUnion(WatchedProgram.binaries(handedOverBy: script, resolver: resolver))
+            }
+        }
+        return files
     }
 
     /// What the override named `name` is derived from: the person's own file
@@ -242,8 +278,8 @@ public struct DesktopOverrides: Sendable {
     /// last part, `--command=` or the window class, or the name a Flatpak or
     /// AppImage is shown by (which survives the versioned file names of
     /// AppImage tools). Names compare without regard to case.
-    ///   - program: the file `command` runs, when it is installed; an Exec of that same file counts.
-    static func launches(_ entry: DesktopEntry, _ command: String, fileName: String, program identity: FileIdentity? = nil) -> Bool {
+    ///   - programs: the files the program runs, when it is installed; an Exec of one of them counts.
+    static func launches(_ entry: DesktopEntry, _ command: String, fileName: String, programs: Set<FileIdentity> = []) -> Bool {
         guard entry.value("Type") == "Application", entry.value("Hidden")?.lowercased() != "true",
               entry.value("X-GNOME-Autostart-enabled")?.lowercased() != "false",
               entry.value(programKey) == nil else { return false }
@@ -252,7 +288,7 @@ public struct DesktopOverrides: Sendable {
         let texts = entry.value("Exec").map(DesktopExec.texts) ?? []
         let program = DesktopExec.program(in: texts)
         if program.map(baseName(of:)) == command { return true }
-        if let identity, let program, program.hasPrefix("/"), FileIdentity(path: program) == identity { return true }
+        if let program, program.hasPrefix("/"), let identity = FileIdentity(path: program), programs.contains(identity) { return true }
         return packagedNames(entry, execTexts: texts).contains(command.lowercased())
     }
 

@@ -54,6 +54,11 @@ public struct Protection: Sendable {
         var changes = changes
         var command = command
         var notes: [String] = []
+        // Another name of a protected program (`firefox-esr` for Firefox) is that program.
+        if let existing = ConfigLoader.load(from: paths.configFile).config.program(named: command), existing.command != command {
+            notes.append("\(command) starts \(existing.displayName), which is protected already as \(existing.command); its settings are updated")
+            command = existing.command
+        }
         // A Flatpak app is one program, by whichever of its names it was protected.
         if let appID = flatpakID(of: command) {
             if let existing = ConfigLoader.load(from: paths.configFile).config.program(flatpak: appID), existing.command != command {
@@ -62,9 +67,14 @@ public struct Protection: Sendable {
             }
             if changes["flatpak"] == nil { changes["flatpak"] = .string(appID) }
         }
-        if changes.name == nil, ConfigLoader.load(from: paths.configFile).config.programs[command]?.name == nil,
-           let name = menuName(of: command) {
+        let config = ConfigLoader.load(from: paths.configFile).config
+        if changes.name == nil, config.programs[command]?.name == nil, let name = menuName(of: command) {
             changes.name = name
+        }
+        if changes["also"] == nil {
+            let kept = config.programs[command]?.also ?? []
+            let also = kept + otherCommands(of: command, config: config).filter { !kept.contains($0) }
+            if !also.isEmpty { changes["also"] = .strings(also) }
         }
         do {
             try editor.setProgram(command, changes)
@@ -125,7 +135,8 @@ public struct Protection: Sendable {
     /// Flatpak app, its exported command (the app ID) and `flatpak`, which
     /// pauses only `flatpak run` of a protected app.
     func shimNames(of command: String) -> [String] {
-        [command] + (flatpakApp(of: command).map { [$0, "flatpak"] } ?? [])
+        let settings = ConfigLoader.load(from: paths.configFile).config.programs[command]
+        return [command] + (settings?.also ?? []) + (settings?.flatpak.map { [$0, "flatpak"] } ?? [])
     }
 
     /// Puts right every route MIGA wrote, as `miga doctor --fix` does: each
@@ -180,6 +191,7 @@ public struct Protection: Sendable {
             }
         }
         done += repairHookLines(in: &manifest)
+        done += try takeInOtherCommands()
         for command in ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted() where isInstalled(command) {
             for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
                 done.append("Pointed the shim of \(name) at \(shims.gateway).")
@@ -189,16 +201,39 @@ public struct Protection: Sendable {
         return done
     }
 
+    /// Adds to each program's `also` the commands that start it and do not
+    /// pause yet (installed since it was protected). Returns what was done.
+    private func takeInOtherCommands() throws(MigaError) -> [String] {
+        var done: [String] = []
+        let config = ConfigLoader.load(from: paths.configFile).config
+        for settings in config.programs.values.sorted(by: { $0.command < $1.command }) {
+            let new = uncoveredCommands(of: settings, config: config)
+            guard !new.isEmpty else { continue }
+            var changes = ProgramChanges()
+            changes["also"] = .strings(settings.also + new)
+            do {
+                try editor.setProgram(settings.command, changes)
+            } catch {
+                throw MigaError("cannot change \(paths.configFile): \(error)")
+            }
+            done.append("\(new.joined(separator: ", ")) \(new.count == 1 ? "starts" : "start") \(settings.displayName) too, and now \(new.count == 1 ? "pauses" : "pause") as it.")
+        }
+        return done
+    }
+
     /// Takes `command` out of the config and removes its routes (idempotent).
     public func unprotect(_ command: String) throws(MigaError) {
         guard !command.isEmpty, !command.contains("/") else {
             throw MigaError(usage: "\"\(command)\" is not a command name")
         }
+        // Another name of a protected program unprotects that program.
+        let command = ConfigLoader.load(from: paths.configFile).config.program(named: command)?.command ?? command
         try keepingFresh { () throws(MigaError) in try removeRoutes(command) }
     }
 
     private func removeRoutes(_ command: String) throws(MigaError) {
         let appID = flatpakApp(of: command)
+        let also = ConfigLoader.load(from: paths.configFile).config.programs[command]?.also ?? []
         do {
             try editor.removeProgram(command)
         } catch {
@@ -206,7 +241,7 @@ public struct Protection: Sendable {
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
-        try removeShim(command, from: &manifest)
+        for name in [command] + also { try removeShim(name, from: &manifest) }
         if let appID {
             try removeShim(appID, from: &manifest)
             // `flatpak` stays behind its shim while another Flatpak app is protected.
@@ -358,8 +393,13 @@ public struct Protection: Sendable {
 
     /// The real program behind `command`, as the gateway would find it.
     func realProgram(_ command: String) -> String? {
+        programResolver.resolve(command)
+    }
+
+    /// Finds real programs on PATH, past the shims and the gateway.
+    var programResolver: ProgramResolver {
         ProgramResolver(searchPath: environment["PATH"], skippingFiles: [FileIdentity(path: shims.gateway)],
-                        skippingDirectories: [shims.path]).resolve(command)
+                        skippingDirectories: [shims.path])
     }
 
     /// What this PATH runs for `command`, shims included, as a shell would.

@@ -50,16 +50,25 @@ extension Protection {
         let config = ConfigLoader.load(from: paths.configFile).config
         let hooks = shellHookRoutes()
         return config.programs.keys.sorted().map { command in
-            Coverage(program: command, routes: routes(of: command, settings: config.programs[command], hooks: hooks))
+            Coverage(program: command, routes: routes(of: command, settings: config.programs[command], config: config, hooks: hooks))
         }
     }
 
-    func routes(of command: String, settings: ProgramSettings?, hooks: [Route]) -> [Route] {
+    func routes(of command: String, settings: ProgramSettings?, config: Config, hooks: [Route]) -> [Route] {
         var routes: [Route] = []
         // Typing the name reaches the shim through a shell's hook: one route per shell installed.
         if realProgram(command) != nil {
             routes += hooks
             routes.append(shimRoute(command))
+        }
+        // Each other name of the program is typed too: its shim, and a name that has none yet.
+        for name in settings?.also ?? [] where realProgram(name) != nil {
+            routes.append(shimRoute(name))
+        }
+        if let settings {
+            for name in uncoveredCommands(of: settings, config: config) {
+                routes.append(Route(.shim, name, problem: "starts \(settings.displayName) too, and has no shim", fix: "miga refresh"))
+            }
         }
         for place in [desktop, login] {
             for source in place.sources(for: command) {

@@ -27,7 +27,9 @@ public struct WatchedProgram: Equatable, Sendable {
     /// the binaries it hands over to (Chromium's launcher ends in `exec` of the
     /// real one). A launcher of many programs (`snap`, `flatpak`, `env`, a
     /// shell) is never one: each of its runs would look like this program.
-    mutating func add(file path: String) {
+    ///   - resolver: finds a program the script hands over to by its name
+    ///     (`exec firefox-esr "$@"`, Debian's `/usr/bin/firefox`), past the shims.
+    mutating func add(file path: String, resolver: ProgramResolver? = nil) {
         guard !Self.isLauncher(path), let identity = FileIdentity(path: path) else { return }
         guard let script = Self.script(at: path) else {
             executables.insert(identity)
@@ -35,12 +37,22 @@ public struct WatchedProgram: Equatable, Sendable {
         }
         scripts.insert(identity)
         if let interpreter = Self.interpreter(of: script) { interpreters.insert(interpreter) }
-        for target in Self.handedOver(in: script) where Self.script(at: target) == nil && !Self.isLauncher(target) {
-            if let binary = FileIdentity(path: target) {
-                executables.insert(binary)
-                handedOver.insert(binary)
-            }
+        for binary in Self.binaries(handedOverBy: script, resolver: resolver) {
+            executables.insert(binary)
+            handedOver.insert(binary)
         }
+    }
+
+    /// The binaries a launcher script hands over to: by path, or by a name
+    /// `resolver` finds. Scripts and launchers of many programs are not followed.
+    static func binaries(handedOverBy script: String, resolver: ProgramResolver?) -> Set<FileIdentity> {
+        var found: Set<FileIdentity> = []
+        for target in handedOver(in: script) {
+            guard let path = target.hasPrefix("/") ? target : resolver?.resolve(target),
+                  Self.script(at: path) == nil, !Self.isLauncher(path), let binary = FileIdentity(path: path) else { continue }
+            found.insert(binary)
+        }
+        return found
     }
 
     /// The text of the file at `path` when it is a script (`#!`), else nil.
@@ -64,8 +76,9 @@ public struct WatchedProgram: Equatable, Sendable {
         return ProgramResolver(searchPath: "/usr/local/bin:/usr/bin:/bin").resolve(program).flatMap(FileIdentity.init(path:))
     }
 
-    /// The absolute paths a shell script `exec`s, with the plain assignments
-    /// before it filled in (`exec $LIBDIR/$APPNAME "$@"` after `LIBDIR=/usr/lib/chromium`).
+    /// The absolute paths and the command names a shell script `exec`s, with
+    /// the plain assignments before it filled in (`exec $LIBDIR/$APPNAME "$@"`
+    /// after `LIBDIR=/usr/lib/chromium`; `exec firefox-esr "$@"`).
     static func handedOver(in script: String) -> [String] {
         var variables: [String: String] = [:]
         var found: [String] = []
@@ -82,7 +95,7 @@ public struct WatchedProgram: Equatable, Sendable {
             for (name, value) in variables {
                 path = path.replacingOccurrences(of: "${\(name)}", with: value).replacingOccurrences(of: "$\(name)", with: value)
             }
-            if path.hasPrefix("/"), !path.contains("$") { found.append(path) }
+            if !path.contains("$"), !path.isEmpty, path.hasPrefix("/") || !path.contains("/") { found.append(path) }
         }
         return found
     }
@@ -101,6 +114,8 @@ public struct WatchedProgram: Equatable, Sendable {
         "env", "snap", "flatpak", "flatpak-spawn", "bwrap", "firejail", "gio", "gtk-launch", "xdg-open", "dex", "exo-open",
         "kioclient", "kioclient5", "kde-open", "sudo", "pkexec", "nice", "ionice", "taskset", "nohup", "setsid",
         "gamemoderun", "prime-run", "steam-run", "xdg-terminal-exec", "x-terminal-emulator",
+        "x-www-browser", "gnome-www-browser", "www-browser", "sensible-browser", "sensible-editor", "sensible-pager",
+        "sensible-terminal",
         "python", "python3", "perl", "ruby", "node", "java",
     ]
 }
@@ -114,15 +129,18 @@ extension Protection {
         let config = config ?? ConfigLoader.load(from: paths.configFile).config
         let manifest = Manifest(path: manifestPath)
         let gateway = FileIdentity(path: shims.gateway)
-        return config.programs.keys.sorted().map { command in
+        return config.programs.values.sorted(by: { $0.command < $1.command }).map { settings in
+            let command = settings.command
             var watched = WatchedProgram(command: command)
-            if let path = realProgram(command) { watched.add(file: path) }
+            for name in [command] + settings.also {
+                if let path = realProgram(name) { watched.add(file: path, resolver: programResolver) }
+            }
             for override in manifest.menuOverrides(for: command) {
                 let place = overrides(at: override.path)
                 guard let source = place.source(named: baseName(of: override.path)),
                       let words = source.entry.value("Exec").map(DesktopExec.texts) else { continue }
                 if let program = DesktopExec.program(in: words), let path = program.contains("/") ? program : realProgram(program) {
-                    watched.add(file: path)
+                    watched.add(file: path, resolver: programResolver)
                 }
             }
             watched.loginStarts = login.sources(for: command).compactMap { $0.entry.value("Exec").map(DesktopExec.texts) }.filter { !$0.isEmpty }

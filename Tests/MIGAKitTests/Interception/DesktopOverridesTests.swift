@@ -114,7 +114,7 @@ import Testing
         let program = FileIdentity(path: file)
         for exec in ["\(file) %U", "env DISCORD_SKIP_HOST_UPDATE=1 \(file) %U"] {
             let entry = try DesktopEntry(text: "[Desktop Entry]\nType=Application\nName=Chat\nExec=\(exec)\n")
-            #expect(DesktopOverrides.launches(entry, "discord", fileName: "chat.desktop", program: program), "\(exec)")
+            #expect(DesktopOverrides.launches(entry, "discord", fileName: "chat.desktop", programs: Set([program].compactMap { $0 })), "\(exec)")
             #expect(!DesktopOverrides.launches(entry, "discord", fileName: "chat.desktop"), "\(exec)")
         }
     }
