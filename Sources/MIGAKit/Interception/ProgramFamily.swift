@@ -24,7 +24,7 @@ extension Protection {
             found.append(name)
         }
         for sibling in ProgramCatalog.programs.first(where: { $0.commands.contains(command) })?.commands ?? []
-        where resolver.resolve(sibling) != nil {
+        where resolver.resolve(sibling) != nil || !desktop.sources(for: sibling).isEmpty {
             take(sibling)
         }
         guard let path = resolver.resolve(command), let own = FileIdentity(path: path) else { return found }

@@ -56,13 +56,13 @@ public struct Protection: Sendable {
         var notes: [String] = []
         // Another name of a protected program (`firefox-esr` for Firefox) is that program.
         if let existing = ConfigLoader.load(from: paths.configFile).config.program(named: command), existing.command != command {
-            notes.append("\(command) starts \(existing.displayName), which is protected already as \(existing.command); its settings are updated")
+            notes.append(Self.protectedAlready(existing))
             command = existing.command
         }
         // A Flatpak app is one program, by whichever of its names it was protected.
         if let appID = flatpakID(of: command) {
             if let existing = ConfigLoader.load(from: paths.configFile).config.program(flatpak: appID), existing.command != command {
-                notes.append("\(existing.displayName) is protected already, as \(existing.command); its settings are updated")
+                notes.append(Self.protectedAlready(existing))
                 command = existing.command
             }
             if changes["flatpak"] == nil { changes["flatpak"] = .string(appID) }
@@ -86,6 +86,11 @@ public struct Protection: Sendable {
             defer { try? manifest.save() }
             return try notes + installRoutes(command, into: &manifest)
         }
+    }
+
+    /// What protecting another name of a protected program says.
+    static func protectedAlready(_ program: ProgramSettings) -> String {
+        "\(program.displayName) is protected already, as \(program.command); its settings are updated"
     }
 
     /// The Flatpak app `command` names (by its ID, the ID's last part, its

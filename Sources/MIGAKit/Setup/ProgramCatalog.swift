@@ -2,7 +2,8 @@
 /// setup (seed B-005): the name to show, the commands it goes by, a glyph.
 public struct CatalogProgram: Equatable, Sendable {
     public let name: String
-    /// The command first, then other names distributions give it.
+    /// The command first, then other names distributions give it, and its
+    /// Flatpak app ID: every one of them is the same program.
     public let commands: [String]
     public let glyph: Character
 
@@ -19,19 +20,19 @@ public enum ProgramCatalog {
     static let music: Character = "♪", mail: Character = "✎", feed: Character = "≡", other: Character = "◆"
 
     public static let programs: [CatalogProgram] = [
-        CatalogProgram("Firefox", ["firefox", "firefox-esr"], browser),
-        CatalogProgram("Chromium", ["chromium", "chromium-browser"], browser),
-        CatalogProgram("Google Chrome", ["google-chrome", "google-chrome-stable"], browser),
-        CatalogProgram("Brave", ["brave-browser", "brave"], browser),
+        CatalogProgram("Firefox", ["firefox", "firefox-esr", "org.mozilla.firefox"], browser),
+        CatalogProgram("Chromium", ["chromium", "chromium-browser", "org.chromium.Chromium"], browser),
+        CatalogProgram("Google Chrome", ["google-chrome", "google-chrome-stable", "com.google.Chrome"], browser),
+        CatalogProgram("Brave", ["brave-browser", "brave", "com.brave.Browser"], browser),
         CatalogProgram("Discord", ["discord"], chat),
         CatalogProgram("Slack", ["slack"], chat),
         CatalogProgram("Telegram", ["telegram-desktop", "Telegram"], chat),
-        CatalogProgram("Signal", ["signal-desktop"], chat),
-        CatalogProgram("Element", ["element-desktop"], chat),
-        CatalogProgram("Steam", ["steam"], game),
+        CatalogProgram("Signal", ["signal-desktop", "org.signal.Signal"], chat),
+        CatalogProgram("Element", ["element-desktop", "im.riot.Riot"], chat),
+        CatalogProgram("Steam", ["steam", "com.valvesoftware.Steam"], game),
         CatalogProgram("Lutris", ["lutris"], game),
         CatalogProgram("Minecraft", ["minecraft-launcher"], game),
-        CatalogProgram("Spotify", ["spotify"], music),
+        CatalogProgram("Spotify", ["spotify", "com.spotify.Client"], music),
         CatalogProgram("Thunderbird", ["thunderbird"], mail),
         CatalogProgram("Liferea", ["liferea"], feed),
         CatalogProgram("Newsboat", ["newsboat"], feed),

@@ -104,7 +104,7 @@ import Testing
         try home.write("#!/bin/sh\n", to: "bin/firefox")
         chmod(home.path + "/bin/firefox", 0o755)
         try home.write("# mine\nexport EDITOR=vi\neval \"$(miga init bash)\"\n", to: ".bashrc")
-        let environment = ["HOME": home.path, "PATH": home.path + "/bin"]
+        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "XDG_DATA_DIRS": home.path + "/system", "XDG_CONFIG_DIRS": home.path + "/xdg"]
         let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: "/usr/bin/true")
         try protection.protect("firefox", ProgramChanges(pause: 20, allowMinutes: 15, hours: "Mon-Fri 09:00-17:00", askIntention: true))
         let settings = ConfigLoader.load(from: protection.paths.configFile).config.programs["firefox"]

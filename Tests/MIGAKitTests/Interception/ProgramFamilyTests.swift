@@ -71,7 +71,7 @@ import Testing
     @Test func another_name_of_a_protected_program_is_that_program() throws {
         try protection.protect("firefox")
         let notes = try protection.protect("firefox-esr", ProgramChanges(pause: 5))
-        #expect(notes.contains { $0.contains("firefox-esr starts") && $0.contains("protected already as firefox") })
+        #expect(notes.contains { $0.contains("protected already, as firefox") }, "\(notes)")
         #expect(Set(config.programs.keys) == ["firefox"])
         #expect(config.programs["firefox"]?.pause == 5)
         #expect(config.settings(for: "firefox-esr").command == "firefox")
@@ -101,6 +101,23 @@ import Testing
         // firefox-esr was protected first and keeps its own table; firefox is another name of it.
         #expect(Set(config.programs.keys) == ["firefox-esr"])
         #expect(config.programs["firefox-esr"]?.also == ["firefox"])
+    }
+
+    @Test func the_catalogs_flatpak_of_a_program_is_the_same_program() throws {
+        try home.writeProgram("#!/bin/sh\nexec /opt/google/chrome/chrome \"$@\"\n", to: "bin/google-chrome-stable")
+        try home.write("""
+            [Desktop Entry]
+            Name=Google Chrome
+            Exec=/usr/bin/flatpak run --branch=stable --arch=x86_64 --command=/app/bin/chrome --file-forwarding com.google.Chrome @@u %U @@
+            Type=Application
+            X-Flatpak=com.google.Chrome
+
+            """, to: "system/applications/com.google.Chrome.desktop")
+        try protection.protect("google-chrome-stable")
+        #expect(config.programs["google-chrome-stable"]?.also == ["com.google.Chrome"])
+        let override = try DesktopEntry(text: try String(contentsOfFile: home.path + "/.local/share/applications/com.google.Chrome.desktop",
+                                                         encoding: .utf8))
+        #expect(override.value("X-MIGA-Program") == "google-chrome-stable")
     }
 
     @Test func the_setting_is_read_and_checked_like_any_other() {

@@ -13,7 +13,7 @@ import Testing
         chmod(home.path + "/bin/steam", 0o755)
         try home.write("binary", to: "gateway/miga")
         chmod(home.path + "/gateway/miga", 0o755)
-        let environment = ["HOME": home.path, "PATH": home.path + "/bin"]
+        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "XDG_DATA_DIRS": home.path + "/system", "XDG_CONFIG_DIRS": home.path + "/xdg"]
         protection = Protection(paths: XDGPaths(environment: environment), environment: environment,
                                 gateway: home.path + "/gateway/miga")
     }
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func the_path_hint_asks_for_the_hook_line_only_when_the_file_lacks_it() throws {
-        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "SHELL": "/bin/bash"]
+        let environment = ["HOME": home.path, "PATH": home.path + "/bin", "SHELL": "/bin/bash", "XDG_DATA_DIRS": home.path + "/system"]
         let protection = Protection(paths: self.protection.paths, environment: environment, gateway: self.protection.shims.gateway)
         #expect(protection.pathHint()?.contains("add this line to ~/.bashrc") == true)
         try home.write("eval \"$(miga init bash)\"\n", to: ".bashrc")
@@ -63,7 +63,7 @@ import Testing
 
     @Test func the_shell_route_is_active_when_the_shim_comes_first() throws {
         try protection.protect("firefox")
-        let environment = ["HOME": home.path, "PATH": shims + ":" + home.path + "/bin"]
+        let environment = ["HOME": home.path, "PATH": shims + ":" + home.path + "/bin", "XDG_DATA_DIRS": home.path + "/system"]
         let onPath = Protection(paths: protection.paths, environment: environment, gateway: protection.shims.gateway)
         #expect(onPath.list().first?.shell == true)
         #expect(onPath.pathHint() == nil)
