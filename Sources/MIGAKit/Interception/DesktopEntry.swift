@@ -80,6 +80,14 @@ public struct DesktopEntry: Equatable, Sendable {
         groups.filter { $0.hasPrefix(Self.actionGroupPrefix) }
     }
 
+    /// The keys of `group` (translations each their own: `Name`, `Name[de]`), in file order.
+    public func keys(in group: String) -> [String] {
+        guard let range = range(of: group) else { return [] }
+        return lines[range].compactMap { line in
+            if case .entry(let entry) = line { entry.key } else { nil }
+        }
+    }
+
     /// The value of `key` in `group` with the string escapes (`\s`, `\n`, `\t`,
     /// `\r`, `\\`) undone, or nil when the group has no such key. The key is
     /// matched exactly: `Name` is not `Name[de]`.

@@ -8,7 +8,9 @@ extension DesktopOverrides {
     public enum State: Equatable, Sendable {
         /// It starts the live gateway once, then the program its source names, with the source's field codes.
         case inPlace(source: String)
-        /// Edited by hand since MIGA wrote it, and kept; whether its Exec still reaches the gateway.
+        /// Its gate (an Exec, Terminal) edited by hand since MIGA wrote it, and
+        /// kept; whether its Exec still reaches the gateway. (Other edits, a
+        /// desktop's MimeType or a person's Icon, leave it in place.)
         case editedByHand(reachesGateway: Bool)
         /// The file is gone.
         case missing
@@ -50,12 +52,13 @@ extension DesktopOverrides {
         guard let current = try? DesktopEntry(text: text), current.value(Self.programKey) == override.program else { return .disowned }
         let name = baseName(of: override.path)
         if let backup = override.backup, access(backup, F_OK) != 0 { return .backupGone(backup) }
-        if let print = override.fingerprint, print != Manifest.MenuOverride.fingerprint(of: text) {
+        let source = source(named: name).flatMap { family(of: override.program).starts($0) ? $0 : nil }
+        let expected = source.flatMap { try? overriding($0.entry, for: override.program) }
+        guard case .leavingTheGate(let base) = edits(of: text, recorded: override, derivedNow: expected?.text) else {
             return .editedByHand(reachesGateway: reachesGateway(current))
         }
-        guard let source = source(named: name), family(of: override.program).starts(source),
-              let expected = try? overriding(source.entry, for: override.program) else { return .sourceGone }
-        if expected.text == text { return .inPlace(source: source.path) }
+        guard let source, let expected else { return .sourceGone }
+        if Self.wanted(text, base: base, derived: expected) == text { return .inPlace(source: source.path) }
         for group in [DesktopEntry.mainGroup] + current.actionGroups {
             guard let exec = current.value("Exec", in: group), let words = try? DesktopExec.split(exec) else { continue }
             let gateways = words.filter { word in

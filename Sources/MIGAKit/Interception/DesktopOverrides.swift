@@ -36,6 +36,9 @@ public struct DesktopOverrides: Sendable {
     public let userFolder: String
     /// Where the person's own entries are kept while an override stands in their place.
     public let backups: String
+    /// Where a copy of each override as MIGA last wrote it is kept: what
+    /// tells a desktop's edits from its source's changes.
+    public let written: String
     public let gateway: String
     /// Finds the real program behind a command (past the shims and the gateway),
     /// so that an entry whose Exec names the same file under another name
@@ -60,11 +63,13 @@ public struct DesktopOverrides: Sendable {
             sourceFolders = Self.dataDirectories(paths: paths, environment: environment).map { $0 + "/applications" }
             userFolder = paths.dataHome + "/applications"
             backups = paths.dataDirectory + "/backups/applications"
+            written = paths.dataDirectory + "/written/applications"
         case .login:
             sourceFolders = Self.searchPath(environment["XDG_CONFIG_DIRS"], default: "/etc/xdg")
                 .filter { $0 != paths.configHome }.map { $0 + "/autostart" }
             userFolder = paths.configHome + "/autostart"
             backups = paths.dataDirectory + "/backups/autostart"
+            written = paths.dataDirectory + "/written/autostart"
         }
     }
 
@@ -172,8 +177,10 @@ public struct DesktopOverrides: Sendable {
 
     /// Writes the overrides for `command` from their sources and records them
     /// in `manifest`. An override that is already right is left untouched;
-    /// one edited by hand since MIGA wrote it is kept, with a note saying so.
-    /// Returns those notes.
+    /// one edited since MIGA wrote it keeps the edits that leave the gate
+    /// alone (a desktop's MimeType, a person's Icon) and follows its source
+    /// in the rest; one whose gate was edited by hand is kept as it is, with
+    /// a note saying so. Returns those notes.
     public func install(_ command: String, into manifest: inout Manifest) throws(MigaError) -> [String] {
         var notes: [String] = []
         for source in sources(for: command) {
@@ -193,25 +200,30 @@ public struct DesktopOverrides: Sendable {
                 } catch {
                     throw MigaError("cannot set aside \(target): \(error)")
                 }
-            } else if let current = Self.readText(target), let recorded, let print = recorded.fingerprint,
-                      print != Manifest.MenuOverride.fingerprint(of: current) {
-                notes.append("\(target) was edited by hand since MIGA wrote it; kept as it is (delete it and protect \(command) again for MIGA's)")
-                continue
             }
-            let text: String
+            let derived: DesktopEntry
             do {
-                text = try overriding(source.entry, for: command).text
+                derived = try overriding(source.entry, for: command)
             } catch {
                 notes.append("\(source.path) cannot be read as a desktop entry (\(error)); left alone")
                 continue
             }
+            var text = derived.text
+            if source.path != target, let current = Self.readText(target), let recorded {
+                guard case .leavingTheGate(let base) = edits(of: current, recorded: recorded, derivedNow: derived.text) else {
+                    notes.append("\(target) was edited by hand since MIGA wrote it; kept as it is (delete it and protect \(command) again for MIGA's)")
+                    continue
+                }
+                text = Self.wanted(current, base: base, derived: derived)
+            }
             do {
+                try keepCopy(derived.text, of: target)
                 try writeIfChanged(text, to: target, mode: Self.mode)
             } catch {
                 throw MigaError("cannot write \(target): \(error)")
             }
             manifest.record(.desktopEntry(Manifest.MenuOverride(path: target, backup: backup, program: command,
-                                                                 fingerprint: Manifest.MenuOverride.fingerprint(of: text))))
+                                                                 fingerprint: Manifest.MenuOverride.fingerprint(of: derived.text))))
         }
         return notes
     }
@@ -229,7 +241,7 @@ public struct DesktopOverrides: Sendable {
         let path = override.path
         let current = Self.read(path)
         if current != nil && current?.value(Self.programKey) != override.program {
-            manifest.forget(.desktopEntry(override))
+            forget(override, in: &manifest)
             return
         }
         if current != nil && unlink(path) != 0 && errno != ENOENT {
@@ -240,6 +252,12 @@ public struct DesktopOverrides: Sendable {
                 throw MigaError("cannot put \(backup) back at \(path): \(String(cString: strerror(errno)))")
             }
         }
+        forget(override, in: &manifest)
+    }
+
+    /// Takes `override` out of `manifest`, with the copy of what MIGA wrote there.
+    func forget(_ override: Manifest.MenuOverride, in manifest: inout Manifest) {
+        unlink(copyPath(override.path))
         manifest.forget(.desktopEntry(override))
     }
 

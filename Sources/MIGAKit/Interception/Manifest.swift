@@ -29,8 +29,10 @@ public struct Manifest: Equatable, Sendable {
 
     /// A menu override MIGA wrote: for which program, where the person's own
     /// file at that path was set aside (to be put back on undo), and a
-    /// fingerprint of the bytes written, which tells a later edit by hand from
-    /// MIGA's own work. Overrides written before fingerprints have none.
+    /// fingerprint of the override as MIGA derived it from its source, which
+    /// tells later edits (a desktop's, the person's) from MIGA's own work and
+    /// vouches for the copy of it MIGA keeps (`DesktopOverrides.written`).
+    /// Overrides written before fingerprints have none.
     public struct MenuOverride: Hashable, Sendable {
         public let path: String
         public let backup: String?
@@ -44,7 +46,7 @@ public struct Manifest: Equatable, Sendable {
             self.fingerprint = fingerprint
         }
 
-        /// The fingerprint of an override's text.
+        /// The fingerprint of an override's text as MIGA derived it.
         public static func fingerprint(of text: String) -> String {
             String(FNV1a.hash([text]), radix: 16)
         }

@@ -166,7 +166,7 @@ public struct Protection: Sendable {
                 // It stood in place of a file of the person's, and that place was
                 // emptied since (an AppImage tool removing an old version's entry):
                 // nothing to stand in front of. Their copy stays where it was kept.
-                manifest.forget(.desktopEntry(override))
+                place.forget(override, in: &manifest)
                 done.append("Forgot \(override.path), which was removed; your own copy of it stays at \(override.backup!).")
                 continue
             case .sourceGone:

@@ -29,6 +29,14 @@ import Testing
         #expect(feedReader.actionGroups.isEmpty)
     }
 
+    @Test func the_keys_of_a_group_are_listed_in_file_order_past_comments_and_blank_lines() throws {
+        let entry = try DesktopEntry(text: "[Desktop Entry]\nName=A\n# why\nName[de]=B\n\nExec=a\n[Desktop Action x]\nExec=a -x\n[Empty]\n")
+        #expect(entry.keys(in: DesktopEntry.mainGroup) == ["Name", "Name[de]", "Exec"])
+        #expect(entry.keys(in: "Desktop Action x") == ["Exec"])
+        #expect(entry.keys(in: "Empty").isEmpty)
+        #expect(entry.keys(in: "No Such Group").isEmpty)
+    }
+
     @Test func keys_are_matched_exactly_so_each_translation_is_its_own_key() throws {
         let firefox = try DesktopEntry(text: DesktopFixture.firefox.text)
         #expect(firefox.value("Name") == "Firefox Web Browser")

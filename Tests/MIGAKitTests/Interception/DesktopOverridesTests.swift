@@ -250,14 +250,16 @@ import Testing
 
     @Test func an_override_edited_by_hand_is_kept_and_named() throws {
         try protection.protect("firefox")
-        let edited = try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8)
-            .replacingOccurrences(of: "Icon=firefox", with: "Icon=my-firefox")
+        // Its Exec, which no longer starts the pause.
+        let written = try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8)
+        let edited = written.replacingOccurrences(of: "Exec=/opt/miga/bin/miga gate --window --detach --as firefox /usr/lib/firefox/firefox -- %u",
+                                                  with: "Exec=/usr/lib/firefox/firefox --new-instance %u")
+        #expect(edited != written)
         try edited.write(toFile: user + "/firefox.desktop", atomically: true, encoding: .utf8)
         let notes = try protection.protect("firefox")
         #expect(notes.contains { $0.contains("edited by hand") }, "\(notes)")
         #expect(try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8) == edited)
         let override = try #require(Manifest(path: protection.manifestPath).menuOverrides().first)
-        // The gateway of this test is not a real file: the Exec names no live gateway.
         #expect(protection.desktop.state(of: override) == .editedByHand(reachesGateway: false))
         #expect(try protection.repair().contains { $0.contains("edited by hand") })
         #expect(try String(contentsOfFile: user + "/firefox.desktop", encoding: .utf8) == edited)
