@@ -15,7 +15,7 @@ RUN_ARGS ?=
 # notification server under a virtual display on a private bus.
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
-	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr
+	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to
