@@ -6,16 +6,20 @@ public struct CelebrationWords: Equatable, Sendable {
     public let milestone: Int?
     /// The alternative chosen instead of the program, if one was.
     public let alternative: String?
+    /// Conscious exits today, this one included: a streak is new only at the first.
+    public let exitsToday: Int
 
-    public init(program: String, streak: Int, milestone: Int? = nil, alternative: String? = nil) {
+    public init(program: String, streak: Int, milestone: Int? = nil, alternative: String? = nil, exitsToday: Int = 1) {
         self.program = program
         self.streak = streak
+        self.exitsToday = exitsToday
         self.milestone = milestone
         self.alternative = alternative.map(printable)
     }
 
     var streakText: String {
-        streak <= 1 ? "day 1 of a new streak" : "\(streak)-day streak"
+        if streak > 1 { return "\(streak)-day streak" }
+        return exitsToday > 1 ? "\(ImpulseWords.ordinal(exitsToday)) conscious exit today" : "day 1 of a new streak"
     }
 
     public var headline: String { "You chose yourself." }

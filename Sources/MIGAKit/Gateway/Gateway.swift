@@ -106,6 +106,12 @@ public final class Gateway {
     /// The zone of focus hours: the system's unless a test says otherwise.
     private var timeZone: TimeZone { context.timeZone ?? .current }
 
+    /// Local midnight before `instant` (through the C library when no zone is
+    /// given, so that no ICU data is loaded on the gateway's path).
+    private func startOfDay(_ instant: Date) -> Date {
+        context.timeZone.map { LocalDay(instant, in: $0).start(in: $0) } ?? LocalDay.systemMidnight(of: instant)
+    }
+
     // MARK: Without a pause
 
     /// Whether an allowance of the program is running now (it begins one if so, as a Proceed would).
@@ -166,8 +172,7 @@ public final class Gateway {
         let startedAt = context.time.now()
         let startedOnClock = context.time.monotonic()
         // Worked out here: the store call below holds `context` for its generator.
-        let dayStart = context.timeZone.map { LocalDay(startedAt, in: $0).start(in: $0) }
-            ?? LocalDay.systemMidnight(of: startedAt)
+        let dayStart = startOfDay(startedAt)
         let inUse = loaded.config.kindsInUse(for: settings) { Instead.anyAlternative(in: paths) }
         let (kinds, rotation) = (inUse.kinds, inUse.rotation)
         // One transaction decides: open at once inside an allowance, or pause with this quote, of this kind.
@@ -415,7 +420,9 @@ public final class Gateway {
         let now = context.time.now()
         let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: context.timeZone ?? .current) })??.current ?? 0
         let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
-        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative)
+        let exitsToday = (try? store?.exitsAndProceeds(in: [(startOfDay(now), now.addingTimeInterval(1))], .init()).first?.exits) ?? nil
+        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative,
+                                     exitsToday: exitsToday ?? 1)
         let started = context.time.monotonic()
         let pending = loaded.config.notifications
             ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))

@@ -54,7 +54,7 @@ import Testing
         // The first-exit milestone is celebrated once; the next exit is an ordinary one.
         let (again, _) = gateway([ScriptedTerminal.keys("e"), .wait(5)])
         _ = again.run(GateRequest(command: "fake"))
-        #expect(notifier.notifications.last?.summary == "You chose yourself — day 1 of a new streak")
+        #expect(notifier.notifications.last?.summary == "You chose yourself — 2nd conscious exit today", "a streak is new once a day")
     }
 
     @Test func a_wall_clock_stepped_back_mid_pause_never_ends_it_before_it_began() throws {

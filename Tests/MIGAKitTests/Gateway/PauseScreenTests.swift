@@ -339,6 +339,13 @@ import Testing
         #expect(abs(CellWidth.of(lines[0]) - CellWidth.of(lines[1])) <= 10)
     }
 
+    @Test func a_new_streak_is_new_once_a_day_and_later_exits_are_counted() {
+        #expect(CelebrationWords(program: "Steam", streak: 1, exitsToday: 1).detail == "Steam can wait · day 1 of a new streak")
+        #expect(CelebrationWords(program: "Steam", streak: 1, exitsToday: 2).detail == "Steam can wait · 2nd conscious exit today")
+        #expect(CelebrationWords(program: "Steam", streak: 1, exitsToday: 3).summary == "You chose yourself — 3rd conscious exit today")
+        #expect(CelebrationWords(program: "Steam", streak: 5, exitsToday: 3).detail == "Steam can wait · 5-day streak")
+    }
+
     @Test func poems_keep_their_line_breaks() {
         let poem = Quote(id: "poetry-004", text: "Somewhere a heron / stands in cold water all day / and calls it enough.", tags: ["Poetry"])
         #expect(PauseScreen.quoteLines(poem, measure: 60) == ["“Somewhere a heron", "stands in cold water all day", "and calls it enough.”"])
