@@ -8,8 +8,8 @@ extension Miga {
         static let configuration = CommandConfiguration(
             abstract: "Conscious exits, hours reclaimed, intentionality and your streak.",
             discussion: """
-                Three cards (conscious exits, hours reclaimed, the intentionality score: exits as \
-                a share of pauses), your streak of days with a conscious exit, a 30-day chart of \
+                Three cards (conscious exits, hours reclaimed: the time spent in every pause, \
+                those that ended in Proceed too, the intentionality score: exits as a share of pauses), your streak of days with a conscious exit, a 30-day chart of \
                 exits and proceeds, and a line per program. Days are calendar days where you are \
                 (TZ is honoured). --json prints the same numbers in a stable schema (see the README).
 
