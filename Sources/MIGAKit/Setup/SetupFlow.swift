@@ -84,8 +84,14 @@ public struct SetupFlow: InteractiveScreen {
     /// The window's size, for how far a page scrolls (nil until the first drawing).
     private(set) var size: TerminalSize?
 
-    public static let pauseRange = 30...300
-    static let pauseStep = 15
+    /// What setup offers: every length the config and `miga protect` take.
+    public static let pauseRange = Config.pauseRange
+    /// The lengths the arrows step through: fine steps where a few seconds
+    /// matter, coarse ones where only minutes do.
+    static let pauseLadder: [Int] = [1, 2, 3, 5, 10, 15, 20] + Array(stride(from: 30, through: 300, by: 15))
+        + Array(stride(from: 360, through: 600, by: 60)) + [900, 1200, 1800, 2700, 3600]
+    /// Below this a pause is over before the pull has eased: setup says so, gently.
+    static let shortPause = 10
 
     public init(firstRun: Bool, programs: [SetupProgram], tags: [(tag: String, count: Int)], interests: [String] = [],
                 pause: Int = Config.defaultPause, hook: HookOffer?, check: @escaping @Sendable (String) -> String?) {
@@ -94,7 +100,7 @@ public struct SetupFlow: InteractiveScreen {
         self.tags = tags
         chosenTags = Set(interests.filter { interest in tags.contains { $0.tag == interest } })
         // What setup cannot show or choose is kept as it is: interests that
-        // match no tag, a pause outside its range (the config allows 1–3600).
+        // match no tag, a pause between the ladder's rungs.
         otherInterests = interests.filter { interest in !tags.contains { $0.tag == interest } }
         self.pause = pause
         self.hook = hook
@@ -182,8 +188,8 @@ public struct SetupFlow: InteractiveScreen {
             }
         case .pause:
             switch key {
-            case .left, .character("-"), .character("h"): pause = Self.step(pause, by: -Self.pauseStep)
-            case .right, .character("+"), .character("l"): pause = Self.step(pause, by: Self.pauseStep)
+            case .left, .character("-"), .character("h"): pause = Self.step(pause, longer: false)
+            case .right, .character("+"), .character("l"): pause = Self.step(pause, longer: true)
             case .enter: step = hook == nil ? .ready : .hook
             case .backspace: step = .interests
             default: break
@@ -207,13 +213,10 @@ public struct SetupFlow: InteractiveScreen {
         return nil
     }
 
-    /// The pause one step longer or shorter, within setup's range; a pause
-    /// outside it (set in the config) moves into the range, never away from it.
-    static func step(_ pause: Int, by change: Int) -> Int {
-        let moved = pause + change
-        if pauseRange.contains(pause) { return min(pauseRange.upperBound, max(pauseRange.lowerBound, moved)) }
-        if pause < pauseRange.lowerBound { return change > 0 ? pauseRange.lowerBound : pause }
-        return change < 0 ? pauseRange.upperBound : pause
+    /// The next length on the ladder, longer or shorter; a length between
+    /// its rungs (set in the config) moves to the nearest one that way.
+    static func step(_ pause: Int, longer: Bool) -> Int {
+        (longer ? pauseLadder.first { $0 > pause } : pauseLadder.last { $0 < pause }) ?? pause
     }
 
     private mutating func toggleProgram() {

@@ -250,6 +250,11 @@ extension SetupFlow {
         lines.append(.blank)
         lines += ScreenLayout.paragraph("Ninety seconds is the classic length; a shorter pause still works, and you can change it for each program later.",
                                         measure: measure, width: width, tone: .muted)
+        if pause < Self.shortPause {
+            lines.append(.blank)
+            lines += ScreenLayout.paragraph("A pause this short is often over before the pull has eased; ten seconds or more gives it room.",
+                                            measure: measure, width: width, tone: .muted)
+        }
         return lines
     }
 

@@ -92,7 +92,7 @@ import Testing
         var setup = flow(firstRun: false)
         press([.space, .down, .space, .enter], on: &setup)            // Firefox and Discord
         press([.space, .down, .down, .space, .enter], on: &setup)     // Stoicism and Zen
-        press([.left, .left, .left, .left, .left, .right, .enter], on: &setup) // 30 s, then 45 s
+        press([.left, .left, .left, .left, .left, .right, .right, .enter], on: &setup) // 20 s, then 45 s
         press([.character("n")], on: &setup)
         #expect(setup.step == .ready)
         let result = press([.enter], on: &setup)
@@ -103,13 +103,22 @@ import Testing
         }, interests: ["Stoicism", "Zen"], pause: 45, addHook: false)))
     }
 
-    @Test func the_pause_stays_between_thirty_seconds_and_five_minutes() {
+    @Test func the_pause_goes_as_far_as_the_command_line_allows_with_a_note_when_very_short() {
         var setup = flow(firstRun: false)
         press([.space, .enter, .enter], on: &setup)
-        press(Array(repeating: .right, count: 30), on: &setup)
-        #expect(setup.pause == 300)
-        press(Array(repeating: .left, count: 30), on: &setup)
-        #expect(setup.pause == 30)
+        press(Array(repeating: .right, count: 60), on: &setup)
+        #expect(setup.pause == Config.pauseRange.upperBound)
+        press(Array(repeating: .left, count: 60), on: &setup)
+        #expect(setup.pause == Config.pauseRange.lowerBound)
+        let size = TerminalSize(columns: 80, rows: 24)
+        #expect(setup.frame(size: size).text.contains("ten seconds or more"))
+        press([.right, .right, .right, .right], on: &setup)
+        #expect(setup.pause == 10)
+        #expect(!setup.frame(size: size).text.contains("ten seconds or more"))
+        // A length set in the config between the rungs moves to the nearest one.
+        #expect(SetupFlow.step(100, longer: true) == 105)
+        #expect(SetupFlow.step(100, longer: false) == 90)
+        #expect(SetupFlow.step(7, longer: false) == 5)
     }
 
     @Test func backspace_goes_back_a_step_and_a_present_hook_is_not_offered_again() {
