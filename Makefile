@@ -10,6 +10,8 @@
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 RUN_ARGS ?=
+# `make install` ends with the hook line to add; `make run` leaves it to setup.
+HOOK_HINT ?= yes
 
 # What building needs, and what the tests add: a terminal multiplexer, a real
 # notification server under a virtual display on a private bus.
@@ -33,7 +35,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswift
 RUN_PREFIX ?= $(HOME)/.local
 
 run:
-	@$(MAKE) --no-print-directory install PREFIX=$(RUN_PREFIX)
+	@$(MAKE) --no-print-directory install PREFIX=$(RUN_PREFIX) HOOK_HINT=
 	$(RUN_PREFIX)/bin/miga $(RUN_ARGS)
 
 build:
@@ -108,9 +110,11 @@ install: release man
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
 	@# miga by name when this PATH finds it there, else by its path: a new
 	@# shell whose PATH lacks the folder would say "command not found".
-	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) miga=miga ;; *) miga="$(PREFIX)/bin/miga" ;; esac; \
+	@# (`make run` goes on to setup, which offers the line itself.)
+	@if [ -n "$(HOOK_HINT)" ]; then \
+	case ":$$PATH:" in *":$(PREFIX)/bin:"*) miga=miga ;; *) miga="$(PREFIX)/bin/miga" ;; esac; \
 	echo "Add this line to your shell's start-up file (zsh: ~/.zshrc, init zsh; fish: $$miga init fish | source):"; \
-	echo "  eval \"\$$($$miga init bash)\""
+	echo "  eval \"\$$($$miga init bash)\""; fi
 
 # The binary, manual, completions and systemd user units (the refresh on
 # changes of the application folders, and a timer for miga sync), checked by

@@ -220,6 +220,15 @@ import Testing
         #expect(try eventually("the program to start") { try launches().first } == ["steam", "steam://rungameid/570"])
     }
 
+    @Test func with_nothing_protected_refresh_says_so_rather_than_every_route_is_in_place() throws {
+        let refresh = try miga("refresh")
+        #expect(refresh.status == 0)
+        #expect(refresh.output == "Nothing is protected yet (miga protect NAME, or miga setup).\n")
+        // As `make install` runs it for the units: nothing to say about routes at all.
+        let units = try miga("refresh", "--units")
+        #expect(!units.output.contains("route") && !units.output.contains("Nothing is protected"), "\(units.output)")
+    }
+
     @Test func the_systemd_units_are_valid_and_uninstall_removes_them() throws {
         #expect(try miga("protect", "steam").status == 0)
         let refresh = try miga("refresh", "--units")

@@ -31,7 +31,12 @@ extension Miga {
             let protection = try Miga.protection()
             let done = try reporting { () throws(MigaError) in try protection.refresh() }
             for line in done { print(line) }
-            if done.isEmpty { print("Every route is in place.") }
+            if done.isEmpty && protection.protectedCommands().isEmpty {
+                // `make install` writes the units before setup has protected anything: no news.
+                if !units { print("Nothing is protected yet (miga protect NAME, or miga setup).") }
+            } else if done.isEmpty {
+                print("Every route is in place.")
+            }
             if units { print(try reporting { () throws(MigaError) in try protection.installUnits() }) }
         }
     }
