@@ -228,8 +228,9 @@ public final class Gateway {
         let onDeepen: (PauseSession) -> Void = { session in try? quotes.store?.recordProgress(sessionID: sessionID, session.progress) }
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
+        let clock = context.time
         let shouldYield: (() -> Bool)? = allowance == nil ? nil : {
-            (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt)) ?? nil != nil
+            (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt, now: clock.now())) ?? nil != nil
         }
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: look, palette: palette,

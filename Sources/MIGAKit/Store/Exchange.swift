@@ -94,11 +94,13 @@ public enum Exchange {
         try decodeRecords(text, now: now).map { imported($0, localDevice: localDevice) }
     }
 
-    /// An imported session as this machine keeps it.
+    /// An imported session as this machine keeps it: its to publish, and
+    /// always with where it happened, even when the export names this
+    /// machine. An export is a file anyone can write, so what it holds counts
+    /// in the figures but never shapes the protection (the allowance, the ladder).
     static func imported(_ session: SessionRecord, localDevice: String) -> SessionRecord {
         var session = session
-        let happened = session.origin.isEmpty ? session.device : session.origin
-        session.origin = happened == localDevice ? "" : happened
+        session.origin = session.origin.isEmpty ? session.device : session.origin
         session.device = ""
         return session
     }

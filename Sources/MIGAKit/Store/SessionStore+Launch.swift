@@ -54,7 +54,7 @@ extension SessionStore {
 
     private static func allow(_ db: Database, id: String, program: String, at now: Date,
                               allowance: TimeInterval) throws -> Date? {
-        guard let since = try lastProceed(db, program: program, endedSince: now.addingTimeInterval(-allowance)) else {
+        guard let since = try lastProceed(db, program: program, endedSince: now.addingTimeInterval(-allowance), now: now) else {
             return nil
         }
         try db.execute(sql: """
@@ -67,17 +67,26 @@ extension SessionStore {
     /// When a Proceed of `program` on this machine ended at or after `start`,
     /// the latest such moment: an allowance began, and a pause still on screen
     /// for the same program can give way to it.
-    public func allowanceBegan(for program: String, since start: Date) throws -> Date? {
-        try queue.read { db in try Self.lastProceed(db, program: program, endedSince: start) }
+    public func allowanceBegan(for program: String, since start: Date, now: Date) throws -> Date? {
+        try queue.read { db in try Self.lastProceed(db, program: program, endedSince: start, now: now) }
     }
 
-    private static func lastProceed(_ db: Database, program: String, endedSince start: Date) throws -> Date? {
-        // Only this machine's: a Proceed synced from another device opens nothing here.
+    private static func lastProceed(_ db: Database, program: String, endedSince start: Date, now: Date) throws -> Date? {
         try Int64.fetchOne(db, sql: """
             SELECT MAX(ended_at) FROM sessions
-            WHERE program = ? AND outcome = 'proceed' AND ended_at >= ? AND device = ''
-            """, arguments: [program, start.milliseconds]).map(Date.init(milliseconds:))
+            WHERE program = ? AND outcome = 'proceed' AND ended_at >= ? AND ended_at <= ? AND \(happenedHere)
+            """, arguments: [program, start.milliseconds, now.addingTimeInterval(clockSkew).milliseconds])
+            .map(Date.init(milliseconds:))
     }
+
+    /// The rows that may shape this machine's protection (the allowance, the
+    /// escalation ladder): sessions its own gateways recorded. One synced from
+    /// another device, or imported from any export (which anyone can write),
+    /// counts in the figures only; so does one dated ahead of this clock
+    /// (beyond `clockSkew`) until its time has come.
+    static let happenedHere = "device = '' AND origin = ''"
+    /// How far ahead of this clock a session of this machine's may be dated and still count.
+    static let clockSkew: TimeInterval = 5
 
     /// The kind of the program's latest pause (open ones included), if it had one.
     static func lastKind(_ db: Database, program: String) throws -> PauseKind? {
@@ -96,14 +105,16 @@ extension SessionStore {
         // attempt: MAX() with these conditions would read every row of the program.
         let last = try Int64.fetchOne(db, sql: "SELECT started_at FROM sessions WHERE \(attempt) ORDER BY started_at DESC LIMIT 1",
                                       arguments: [program])
+        let latest = now.addingTimeInterval(clockSkew).milliseconds
         let lastExit = try Int64.fetchOne(db, sql: """
-            SELECT MAX(ended_at) FROM sessions WHERE program = ? AND outcome = 'exit'
-            """, arguments: [program])
-        // The ladder's rungs: pauses in the last hour, counted from the last Exit to Focus.
+            SELECT MAX(ended_at) FROM sessions WHERE program = ? AND outcome = 'exit' AND ended_at <= ? AND \(happenedHere)
+            """, arguments: [program, latest])
+        // The ladder's rungs: this machine's pauses in the last hour, counted from its last Exit to Focus.
         let ladderStart = max(now.addingTimeInterval(-Escalation.window).milliseconds, (lastExit ?? 0) + 1)
         let recentPauses = try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM sessions WHERE program = ? AND outcome != 'passthrough' AND started_at >= ?
-            """, arguments: [program, ladderStart]) ?? 0
+            SELECT COUNT(*) FROM sessions
+            WHERE program = ? AND outcome != 'passthrough' AND started_at >= ? AND started_at <= ? AND \(happenedHere)
+            """, arguments: [program, ladderStart, latest]) ?? 0
         return LaunchHistory(earlierToday: earlierToday, lastAttempt: last.map(Date.init(milliseconds:)),
                              recentPauses: recentPauses)
     }

@@ -20,6 +20,8 @@ import Testing
         expected[1].endedAt = expected[1].startedAt
         // What happened on laptop-1 is this machine's to publish now, and keeps where it happened.
         (expected[2].device, expected[2].origin) = ("", "laptop-1")
+        // So does what the file says happened here: an export is a file anyone can write.
+        (expected[0].origin, expected[1].origin) = ("this-machine", "this-machine")
         #expect(try Exchange.decode(text, localDevice: "this-machine", now: testNow) == expected)
         // On another machine, this one's sessions are that machine's to publish, and happened here.
         let elsewhere = try #require(try Exchange.decode(text, localDevice: "elsewhere", now: testNow).first)

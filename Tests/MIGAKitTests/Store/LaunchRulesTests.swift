@@ -93,13 +93,13 @@ import Testing
         let store = try SessionStore(path: path)
         #expect(history(try begin(store, "first", at: now, allowance: 15 * 60)) != nil)
         #expect(history(try begin(store, "second", at: now, allowance: 15 * 60)) != nil)
-        #expect(try store.allowanceBegan(for: "discord", since: now) == nil)
+        #expect(try store.allowanceBegan(for: "discord", since: now, now: now) == nil)
         let proceededAt = now.addingTimeInterval(20)
         try store.completeSession(sessionID: "first", outcome: .proceed, endedAt: proceededAt,
                                   PauseProgress(pausedSeconds: 20, deepenCount: 0, quotes: ["a"]))
-        #expect(try store.allowanceBegan(for: "discord", since: now) == proceededAt)
+        #expect(try store.allowanceBegan(for: "discord", since: now, now: proceededAt) == proceededAt)
         // A proceed that ended before the second pause opened is not news to it.
-        #expect(try store.allowanceBegan(for: "discord", since: proceededAt.addingTimeInterval(1)) == nil)
+        #expect(try store.allowanceBegan(for: "discord", since: proceededAt.addingTimeInterval(1), now: proceededAt) == nil)
         try store.completeSession(sessionID: "second", outcome: .passthrough, endedAt: now.addingTimeInterval(21),
                                   PauseProgress(pausedSeconds: 21, deepenCount: 0, quotes: ["b"]), reason: .allowed)
         let second = try #require(try store.sessions().first { $0.id == "second" })
@@ -178,5 +178,46 @@ import Testing
         #expect(history(try begin(store, "after-exit", at: now))?.recentPauses == 0)
         try add(store, .proceed, minutesAgo: 10)
         #expect(history(try begin(store, "next", at: now.addingTimeInterval(1)))?.recentPauses == 2)
+    }
+
+    // MARK: Only what happened here shapes the protection
+
+    /// A session as `miga import` brings it: from an export of this machine's or another's.
+    func imported(_ outcome: SessionOutcome, minutesAgo: Double, from device: String, local: String) throws -> SessionRecord {
+        let start = now.addingTimeInterval(-minutesAgo * 60)
+        return Exchange.imported(SessionRecord(id: "imported-\(outcome)-\(minutesAgo)-\(device)", program: "discord", startedAt: start,
+                                               endedAt: start.addingTimeInterval(60), outcome: outcome, device: device),
+                                 localDevice: local)
+    }
+
+    @Test func an_imported_or_future_proceed_opens_no_allowance_and_ends_no_pause() throws {
+        let store = try SessionStore(path: path)
+        let local = try store.deviceID()
+        // From an export of this very machine, from another's, and one dated ahead of this clock.
+        try store.insertMissing([try imported(.proceed, minutesAgo: 1, from: local, local: local),
+                                 try imported(.proceed, minutesAgo: 2, from: "other-machine", local: local),
+                                 try imported(.proceed, minutesAgo: -60, from: local, local: local)])
+        #expect(try store.openWithinAllowance(id: "none", program: "discord", at: now, allowance: 600) == nil)
+        if case .allowed = try begin(store, "pause", at: now, allowance: 600) { Issue.record("an imported Proceed opened the allowance") }
+        #expect(try store.allowanceBegan(for: "discord", since: now.addingTimeInterval(-300), now: now) == nil)
+        // A Proceed of this machine's dated ahead (a clock stepped back) waits for its time too.
+        try add(store, .proceed, minutesAgo: -30)
+        #expect(try store.openWithinAllowance(id: "still-none", program: "discord", at: now, allowance: 600) == nil)
+        // One that happened here a moment ago does open it.
+        try add(store, .proceed, minutesAgo: 2)
+        #expect(try store.openWithinAllowance(id: "inside", program: "discord", at: now, allowance: 600) != nil)
+    }
+
+    @Test func an_exit_from_elsewhere_or_ahead_of_this_clock_leaves_the_ladder_as_it_is() throws {
+        let store = try SessionStore(path: path)
+        let local = try store.deviceID()
+        try add(store, .proceed, minutesAgo: 40)
+        try add(store, .abandoned, minutesAgo: 30)
+        try add(store, .proceed, minutesAgo: 20)
+        try add(store, .exit, minutesAgo: 10, device: "other-machine")                   // synced
+        try store.insertMissing([try imported(.exit, minutesAgo: 5, from: local, local: local),   // imported
+                                 try imported(.exit, minutesAgo: -600, from: "x", local: local)])  // dated ahead
+        try add(store, .exit, minutesAgo: -120)                                          // this machine's, ahead of the clock
+        #expect(history(try begin(store, "fourth", at: now))?.recentPauses == 3)
     }
 }
