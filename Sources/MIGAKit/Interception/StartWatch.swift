@@ -134,11 +134,14 @@ public struct StartWatch: Equatable, Sendable {
     }
 
     /// Keeps `stop` with the session, and says it in a notification unless
-    /// notifications are off. The watcher has no one to hurry for: it waits
-    /// for the server as the reminder does, never for ever.
+    /// notifications are off. A store too busy to take it (or whose row the
+    /// inbox still holds) gets it through the inbox. The watcher has no one
+    /// to hurry for: it waits for the server as the reminder does, never for ever.
     public func record(_ stop: EarlyStop, storePath: String, notifier: Notifier) {
         let pending = notify ? notifier.post(stop.notification(programName: programName)) : nil
-        _ = try? SessionStore(path: storePath).recordEarlyStop(sessionID: sessionID, stop)
+        if (try? SessionStore(path: storePath).recordEarlyStop(sessionID: sessionID, stop)) != true {
+            try? Inbox(besideStoreAt: storePath).dropEarlyStop(sessionID: sessionID, stop)
+        }
         _ = pending?.wait(seconds: 25)
     }
 

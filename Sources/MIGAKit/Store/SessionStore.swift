@@ -100,8 +100,13 @@ public final class SessionStore: Sendable {
                     VALUES (?, ?, ?, ?, 'passthrough', ?)
                     """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds, event.reason?.rawValue])
             }
+            // After the endings: the session a stop belongs to may have ended in the inbox too.
+            let stops = inbox.pendingEarlyStops()
+            for (_, sessionID, stop) in stops {
+                try Self.recordEarlyStop(db, sessionID: sessionID, stop)
+            }
             try Self.settleAbandoned(db)
-            return pending.map(\.file) + endings.map(\.file)
+            return pending.map(\.file) + endings.map(\.file) + stops.map(\.file)
         }
         // After the commit: a crash before this line leaves events that the
         // next fold inserts again, and OR IGNORE keeps them single.
@@ -150,11 +155,14 @@ public final class SessionStore: Sendable {
     /// False when there is no such session (its ending still waits in the inbox).
     @discardableResult
     public func recordEarlyStop(sessionID: String, _ stop: EarlyStop) throws -> Bool {
-        try immediate { db in
-            try db.execute(sql: "UPDATE sessions SET stopped_at_once = ? WHERE id = ? AND outcome = 'proceed'",
-                           arguments: [stop.words, sessionID])
-            return db.changesCount > 0
-        }
+        try immediate { db in try Self.recordEarlyStop(db, sessionID: sessionID, stop) }
+    }
+
+    @discardableResult
+    private static func recordEarlyStop(_ db: Database, sessionID: String, _ stop: EarlyStop) throws -> Bool {
+        try db.execute(sql: "UPDATE sessions SET stopped_at_once = ? WHERE id = ? AND outcome = 'proceed'",
+                       arguments: [stop.words, sessionID])
+        return db.changesCount > 0
     }
 
     // MARK: Reading

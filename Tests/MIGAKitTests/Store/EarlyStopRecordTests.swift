@@ -28,6 +28,20 @@ import Testing
         #expect(rows.first { $0.id == "e1" }?.stoppedAtOnce == nil)
     }
 
+    @Test func a_stop_the_store_could_not_take_waits_in_the_inbox_for_the_next_open() throws {
+        try SessionStore(path: path).insertMissing([proceeded])
+        let inbox = Inbox(besideStoreAt: path)
+        try inbox.dropEarlyStop(sessionID: "p1", EarlyStop(words: words))
+        // A session whose ending waits in the inbox too gets both, in that order.
+        try inbox.dropEnding(InboxEnding(id: "p2", program: "chromium", startedAt: start, outcome: .proceed, endedAt: start + 5,
+                                         PauseProgress(pausedSeconds: 5, deepenCount: 0, quotes: []), intention: nil, reason: nil))
+        try inbox.dropEarlyStop(sessionID: "p2", EarlyStop(words: "it ended with status 1, saying nothing"))
+        let rows = try SessionStore(path: path).sessions()
+        #expect(rows.map(\.stoppedAtOnce) == [words, "it ended with status 1, saying nothing"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.directory).isEmpty)
+        #expect(throws: FileSystemError.self) { try inbox.dropEarlyStop(sessionID: "../elsewhere", EarlyStop(words: words)) }
+    }
+
     @Test func a_store_from_before_keeps_its_rows_and_learns_the_column() throws {
         try FileManager.default.createDirectory(atPath: folder.path + "/data/miga", withIntermediateDirectories: true)
         let earlier = Schema.steps.count - 1
