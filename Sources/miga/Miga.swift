@@ -46,6 +46,8 @@ struct Miga: ParsableCommand {
         // nor is the weekly look back it starts once its pause is over.
         if words.first == "remind" { Remind.run(Array(words.dropFirst())) }
         if words == ["look-back"] { LookBack.run() }
+        // As is the watcher of a program's first moments after a detached Proceed.
+        if words.first == StartWatch.command { WatchStart.run(Array(words.dropFirst())) }
         // So does the shell hook, which every new shell asks for.
         if let hook = Init.quickHook(words) {
             print(hook, terminator: "")

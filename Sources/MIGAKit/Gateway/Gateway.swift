@@ -301,7 +301,7 @@ public final class Gateway {
             if let minutes = settings.allowMinutes, loaded.config.notifications {
                 remindAtEnd(of: minutes, from: endedAt, settings: settings, launch: launch)
             }
-            return .launch(launch)
+            return .launch(watched(launch, sessionID: sessionID, settings: settings))
         case .yielded: return .launch(launch)
         case .signal(let number): return .finish(ExitStatus.signal(number))
         case .hangup: return .finish(ExitStatus.signal(SIGHUP))
@@ -399,6 +399,18 @@ public final class Gateway {
         guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
         if let lookBack = context.lookBack { return lookBack() }
         if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
+    }
+
+    /// A detached start after a Proceed, watched for its first moments: its
+    /// errors reach no one, and one that stops at once must not leave the
+    /// person before an empty desktop. A program in place of the gateway
+    /// shows its errors in the gateway's own terminal.
+    private func watched(_ launch: Launch, sessionID: String, settings: ProgramSettings) -> Launch {
+        guard launch.detached, let watcher = context.gatewayPath else { return launch }
+        var launch = launch
+        launch.watch = StartWatch(watcher: watcher, sessionID: sessionID, programName: settings.displayName,
+                                  notify: loaded.config.notifications)
+        return launch
     }
 
     /// Leaves a reminder for the end of the allowance this Proceed began.

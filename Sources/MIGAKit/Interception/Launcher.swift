@@ -14,12 +14,17 @@ public struct Launch: Equatable, Sendable {
     /// Started in a session of its own, outliving the gateway and its terminal
     /// window (for launches from the desktop), instead of replacing the gateway.
     public let detached: Bool
+    /// For a detached start after a Proceed: who watches its first moments,
+    /// to say so when it stops at once (nobody reads a detached program's errors).
+    public var watch: StartWatch?
 
-    public init(path: String, arguments: [[UInt8]], environment: [String: String] = [:], detached: Bool = false) {
+    public init(path: String, arguments: [[UInt8]], environment: [String: String] = [:], detached: Bool = false,
+                watch: StartWatch? = nil) {
         self.path = path
         self.arguments = arguments
         self.environment = environment
         self.detached = detached
+        self.watch = watch
     }
 }
 
@@ -33,18 +38,29 @@ public enum Launcher {
         SignalRouting.resetForExec()
         // Anything still buffered would be lost when the process image is replaced.
         fflush(nil)
-        let arguments = launch.arguments.map { bytes -> UnsafeMutablePointer<CChar>? in
+        if launch.detached {
+            // The watcher starts the program and says whether it could; when
+            // the watcher itself cannot start, the program starts unwatched.
+            let code = launch.watch.flatMap { $0.start(launch.path, arguments: launch.arguments) }
+                ?? cStrings(launch.arguments) { spawnDetached(launch.path, $0) }
+            return code == 0 ? nil : LaunchFailure(path: launch.path, code: code)
+        }
+        return cStrings(launch.arguments) { arguments in
+            execv(launch.path, arguments)
+            return LaunchFailure(path: launch.path, code: errno)
+        }
+    }
+
+    /// `words` as the NULL-terminated vector of C strings exec takes, byte for byte.
+    static func cStrings<T>(_ words: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
+        let vector = words.map { bytes -> UnsafeMutablePointer<CChar>? in
             let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
             copy.initialize(repeating: 0, count: bytes.count + 1)
             for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
             return copy
         } + [nil]
-        if launch.detached {
-            let code = spawnDetached(launch.path, arguments)
-            return code == 0 ? nil : LaunchFailure(path: launch.path, code: code)
-        }
-        execv(launch.path, arguments)
-        return LaunchFailure(path: launch.path, code: errno)
+        defer { vector.forEach { $0?.deallocate() } }
+        return body(vector)
     }
 
     /// Starts `path` with `arguments` in a session of its own and returns its
@@ -70,15 +86,21 @@ public enum Launcher {
     }
 
     /// posix_spawn in a new session (no controlling terminal, so closing the
-    /// window sends it no hangup), with standard streams on /dev/null.
-    private static func spawnDetached(_ path: String, _ arguments: [UnsafeMutablePointer<CChar>?],
-                                      environment: [UnsafeMutablePointer<CChar>?]? = nil, pid: UnsafeMutablePointer<pid_t>? = nil) -> Int32 {
+    /// window sends it no hangup), with standard streams on /dev/null, or
+    /// on the descriptors given (`input` as 0, `output` as 1, `errors` as 2).
+    static func spawnDetached(_ path: String, _ arguments: [UnsafeMutablePointer<CChar>?],
+                              environment: [UnsafeMutablePointer<CChar>?]? = nil, pid: UnsafeMutablePointer<pid_t>? = nil,
+                              input: Int32? = nil, output: Int32? = nil, errors: Int32? = nil) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        for (fd, given, mode) in [(Int32(0), input, O_RDONLY), (1, output, O_WRONLY), (2, errors, O_WRONLY)] {
+            if let given {
+                posix_spawn_file_actions_adddup2(&actions, given, fd)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", mode, 0)
+            }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

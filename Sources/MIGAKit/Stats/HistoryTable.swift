@@ -47,6 +47,7 @@ public enum HistoryTable {
         if session.deepenCount > 0 { spans.append(Span("  deepened \(session.deepenCount)×", .muted)) }
         if !session.happenedOn.isEmpty { spans.append(Span("  on \(session.happenedOn.prefix(8))", .muted)) }
         if let intention = session.intention { spans.append(Span("  for “\(intention)”", .body)) }
+        if let words = session.stoppedAtOnce { spans.append(Span("  · it stopped at once: “\(words)”", .muted)) }
         return Line(spans)
     }
 

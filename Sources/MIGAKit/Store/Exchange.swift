@@ -33,6 +33,9 @@ public enum Exchange {
         var typed: Bool?
         /// The alternative chosen instead (an exit).
         var alternative: String?
+        /// A proceed whose program stopped at once: what it said. Absent
+        /// otherwise, and in exports from before it was kept.
+        var stopped_at_once: String?
     }
 
     struct Document: Codable {
@@ -42,9 +45,11 @@ public enum Exchange {
     }
 
     public static let csvHeader = ["id", "program", "started_at", "ended_at", "outcome", "paused_seconds", "deepen_count", "quotes",
-                                   "device", "reason", "intention", "origin", "kind", "typed", "alternative"]
-    /// The headers of earlier exports, still read: before kinds, before origins, and before reasons and intentions.
-    static let earlierCSVHeaders = [Array(csvHeader.prefix(12)), Array(csvHeader.prefix(11)), Array(csvHeader.prefix(9))]
+                                   "device", "reason", "intention", "origin", "kind", "typed", "alternative", "stopped_at_once"]
+    /// The headers of earlier exports, still read: before stops at once, before kinds, before origins, and
+    /// before reasons and intentions.
+    static let earlierCSVHeaders = [Array(csvHeader.prefix(15)), Array(csvHeader.prefix(12)), Array(csvHeader.prefix(11)),
+                                    Array(csvHeader.prefix(9))]
 
     // MARK: Writing
 
@@ -61,7 +66,7 @@ public enum Exchange {
                 [record.id, record.program, record.started_at, record.ended_at ?? "", record.outcome,
                  number(record.paused_seconds), String(record.deepen_count), record.quotes.joined(separator: " "), record.device,
                  record.reason ?? "", record.intention ?? "", record.origin ?? "", record.kind ?? "",
-                 record.typed.map { $0 ? "true" : "false" } ?? "", record.alternative ?? ""]
+                 record.typed.map { $0 ? "true" : "false" } ?? "", record.alternative ?? "", record.stopped_at_once ?? ""]
             }
             return ([csvHeader] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         }
@@ -82,7 +87,7 @@ public enum Exchange {
                device: session.device.isEmpty ? localDevice : session.device,
                origin: session.origin.isEmpty ? nil : session.origin,
                reason: session.reason?.rawValue, intention: session.intention, kind: session.kind?.rawValue,
-               typed: session.typed, alternative: session.alternative)
+               typed: session.typed, alternative: session.alternative, stopped_at_once: session.stoppedAtOnce)
     }
 
     // MARK: Reading
@@ -156,7 +161,8 @@ public enum Exchange {
                                 reason: fields.count > 9 && !fields[9].isEmpty ? fields[9] : nil,
                                 intention: fields.count > 10 && !fields[10].isEmpty ? fields[10] : nil,
                                 kind: fields.count > 12 && !fields[12].isEmpty ? fields[12] : nil, typed: typed,
-                                alternative: fields.count > 14 && !fields[14].isEmpty ? fields[14] : nil)
+                                alternative: fields.count > 14 && !fields[14].isEmpty ? fields[14] : nil,
+                                stopped_at_once: fields.count > 15 && !fields[15].isEmpty ? fields[15] : nil)
             sessions.append(try session(record, place: place, now: now))
         }
         return sessions
@@ -216,6 +222,13 @@ public enum Exchange {
             guard outcome == .exit else { throw fail("an alternative belongs to an exit only, not to \(outcome.rawValue)") }
             if let problem = Instead.problem(with: alternative) { throw fail("the alternative \(problem)") }
         }
+        // From another machine as from this one: one cleaned line, never a control sequence.
+        var stoppedAtOnce: String?
+        if let text = record.stopped_at_once, !text.isEmpty {
+            guard outcome == .proceed else { throw fail("stopped_at_once belongs to a proceed only, not to \(outcome.rawValue)") }
+            let line = EarlyStop.cleaned(text)
+            stoppedAtOnce = line.isEmpty ? nil : line
+        }
         // A finished session is counted by its end; one that came without (an
         // abandoned pause) ended when its pause was last seen.
         let end = ended ?? started.addingTimeInterval(min(record.paused_seconds, SessionRecord.longestPause))
@@ -223,7 +236,7 @@ public enum Exchange {
                              pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
                              device: record.device, origin: record.origin ?? "", reason: reason,
                              intention: record.intention.flatMap { $0.isEmpty ? nil : $0 }, kind: kind, typed: record.typed,
-                             alternative: alternative)
+                             alternative: alternative, stoppedAtOnce: stoppedAtOnce)
     }
 
     // MARK: Details

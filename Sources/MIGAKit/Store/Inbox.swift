@@ -64,6 +64,39 @@ public struct Inbox: Sendable {
         }
     }
 
+    /// Drops that the program a session proceeded to stopped at once, when
+    /// the store could not take it: the next process that opens the store
+    /// keeps it with the session. The words alone, as the file's whole text.
+    public func dropEarlyStop(sessionID: String, _ stop: EarlyStop) throws(FileSystemError) {
+        // The id names the file: never a path of its own.
+        guard !sessionID.isEmpty, !sessionID.contains("/"), !sessionID.hasPrefix(".") else {
+            throw FileSystemError(path: "\(directory)/\(sessionID)", code: EINVAL)
+        }
+        try checkOwn(directory, file: false)
+        try makeDirectories(directory)
+        let hidden = "\(directory)/.\(sessionID).stopped.tmp"
+        let fd = open(hidden, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if fd < 0 { throw FileSystemError(path: hidden, code: errno) }
+        let written = writeAll(fd, stop.words)
+        close(fd)
+        guard written, rename(hidden, "\(directory)/\(sessionID).stopped") == 0 else {
+            let code = errno
+            unlink(hidden)
+            throw FileSystemError(path: hidden, code: code)
+        }
+    }
+
+    /// The stops waiting: file, session id, and the words, cleaned again (a
+    /// file in the inbox is read as any file is).
+    func pendingEarlyStops() -> [(file: String, sessionID: String, stop: EarlyStop)] {
+        guard (try? checkOwn(directory, file: false)) != nil, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".stopped") && !$0.hasPrefix(".") }.sorted().compactMap { name in
+            let path = "\(directory)/\(name)"
+            guard let text = (try? readTextFile(path)) ?? nil, case let words = EarlyStop.cleaned(text), !words.isEmpty else { return nil }
+            return (path, String(name.dropLast(".stopped".count)), EarlyStop(words: words))
+        }
+    }
+
     /// The endings waiting, with their file names.
     func pendingEndings() -> [(file: String, ending: InboxEnding)] {
         guard (try? checkOwn(directory, file: false)) != nil, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }

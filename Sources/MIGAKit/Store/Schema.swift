@@ -101,6 +101,11 @@ enum Schema {
         """
         ALTER TABLE leaks ADD COLUMN how TEXT;
         """,
+        // A program that stopped at once after its Proceed (see EarlyStop):
+        // what it said as it stopped, or how it ended. NULL otherwise.
+        """
+        ALTER TABLE sessions ADD COLUMN stopped_at_once TEXT;
+        """,
     ]
 
     static func migrate(_ queue: DatabaseQueue) throws {

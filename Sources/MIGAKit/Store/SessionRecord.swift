@@ -49,11 +49,15 @@ public struct SessionRecord: Equatable, Sendable {
     public var typed: Bool?
     /// The alternative chosen instead of the program (`instead`): an Exit to Focus.
     public var alternative: String?
+    /// After a Proceed: the program stopped at once, and this is what it
+    /// said as it stopped (or how it ended). See `EarlyStop`.
+    public var stoppedAtOnce: String?
 
     public init(id: String, program: String, startedAt: Date, endedAt: Date? = nil,
                 outcome: SessionOutcome, pausedSeconds: Double = 0, deepenCount: Int = 0,
                 quotes: [String] = [], device: String = "", origin: String = "", reason: PassReason? = nil,
-                intention: String? = nil, kind: PauseKind? = nil, typed: Bool? = nil, alternative: String? = nil) {
+                intention: String? = nil, kind: PauseKind? = nil, typed: Bool? = nil, alternative: String? = nil,
+                stoppedAtOnce: String? = nil) {
         self.id = id
         self.program = program
         self.startedAt = startedAt
@@ -69,6 +73,7 @@ public struct SessionRecord: Equatable, Sendable {
         self.kind = kind
         self.typed = typed
         self.alternative = alternative
+        self.stoppedAtOnce = stoppedAtOnce
     }
 
     /// What a pause gathered, as its row keeps it.

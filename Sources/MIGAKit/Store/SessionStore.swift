@@ -100,8 +100,13 @@ public final class SessionStore: Sendable {
                     VALUES (?, ?, ?, ?, 'passthrough', ?)
                     """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds, event.reason?.rawValue])
             }
+            // After the endings: the session a stop belongs to may have ended in the inbox too.
+            let stops = inbox.pendingEarlyStops()
+            for (_, sessionID, stop) in stops {
+                try Self.recordEarlyStop(db, sessionID: sessionID, stop)
+            }
             try Self.settleAbandoned(db)
-            return pending.map(\.file) + endings.map(\.file)
+            return pending.map(\.file) + endings.map(\.file) + stops.map(\.file)
         }
         // After the commit: a crash before this line leaves events that the
         // next fold inserts again, and OR IGNORE keeps them single.
@@ -146,6 +151,20 @@ public final class SessionStore: Sendable {
         }
     }
 
+    /// Keeps with a proceeded session that its program stopped at once.
+    /// False when there is no such session (its ending still waits in the inbox).
+    @discardableResult
+    public func recordEarlyStop(sessionID: String, _ stop: EarlyStop) throws -> Bool {
+        try immediate { db in try Self.recordEarlyStop(db, sessionID: sessionID, stop) }
+    }
+
+    @discardableResult
+    private static func recordEarlyStop(_ db: Database, sessionID: String, _ stop: EarlyStop) throws -> Bool {
+        try db.execute(sql: "UPDATE sessions SET stopped_at_once = ? WHERE id = ? AND outcome = 'proceed'",
+                       arguments: [stop.words, sessionID])
+        return db.changesCount > 0
+    }
+
     // MARK: Reading
 
     /// Every row, oldest first.
@@ -153,7 +172,7 @@ public final class SessionStore: Sendable {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
-                       reason, intention, kind, typed, alternative
+                       reason, intention, kind, typed, alternative, stopped_at_once
                 FROM sessions ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
@@ -164,7 +183,8 @@ public final class SessionStore: Sendable {
                     pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
                     quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"], origin: row["origin"],
                     reason: (row["reason"] as String?).flatMap(PassReason.init), intention: row["intention"],
-                    kind: (row["kind"] as String?).flatMap(PauseKind.init), typed: row["typed"], alternative: row["alternative"])
+                    kind: (row["kind"] as String?).flatMap(PauseKind.init), typed: row["typed"], alternative: row["alternative"],
+                    stoppedAtOnce: row["stopped_at_once"])
             }
         }
     }
@@ -179,13 +199,13 @@ public final class SessionStore: Sendable {
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO sessions
                         (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
-                         reason, intention, kind, typed, alternative)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                         reason, intention, kind, typed, alternative, stopped_at_once)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [record.id, record.program, record.startedAt.milliseconds,
                                      record.endedAt?.milliseconds, record.outcome.rawValue, record.pausedSeconds,
                                      record.deepenCount, Self.column(record.quotes), record.device, record.origin,
                                      record.reason?.rawValue, record.intention, record.kind?.rawValue, record.typed,
-                                     record.alternative])
+                                     record.alternative, record.stoppedAtOnce])
                 added += db.changesCount
             }
             return added

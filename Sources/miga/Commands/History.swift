@@ -8,8 +8,9 @@ extension Miga {
         static let configuration = CommandConfiguration(
             abstract: "List past pauses: when, which program, what you chose.",
             discussion: """
-                Newest last, with what each Proceed was for when you were asked, and every \
-                unprotect or uninstall asked for (done, or thought better of). --all adds launches \
+                Newest last, with what each Proceed was for when you were asked, what a program \
+                started from the desktop said when it stopped at once, and every unprotect or \
+                uninstall asked for (done, or thought better of). --all adds launches \
                 that passed through without a pause (no terminal, inside an allowance, outside \
                 focus hours). --json and --csv print the sessions in the export format.
 

@@ -225,6 +225,25 @@ import Testing
             return
         }
         #expect(launch.detached)
+        // Its first moments are watched, for this session: a detached program's errors reach no one.
+        #expect(launch.watch == StartWatch(watcher: "/opt/miga/bin/miga", sessionID: try #require(try rows().first?.id),
+                                           programName: "Fake", notify: true))
+    }
+
+    @Test func a_program_in_place_of_the_gateway_is_not_watched_and_a_quiet_config_watches_without_notifying() throws {
+        let (gate, _) = gateway([.wait(2), ScriptedTerminal.keys("p")])
+        guard case .launch(let inPlace) = gate.run(GateRequest(command: "fake", pause: 2)) else {
+            Issue.record("expected a launch")
+            return
+        }
+        #expect(!inPlace.detached && inPlace.watch == nil)
+        try home.write("notifications = false\n", to: "config/miga/config.toml")
+        let (quiet, _) = gateway([.wait(2), ScriptedTerminal.keys("p")])
+        guard case .launch(let detached) = quiet.run(GateRequest(command: "fake", pause: 2, detach: true)) else {
+            Issue.record("expected a launch")
+            return
+        }
+        #expect(detached.watch?.notify == false)
     }
 
     @Test func the_pause_length_comes_from_flag_then_program_then_default() throws {
