@@ -50,6 +50,40 @@ import Testing
         #expect(history.contains("inside the allowance"))
     }
 
+    /// The seconds a pause's countdown shows (`0:57` is 57), if one is on screen.
+    func countdown(_ screen: String) -> Int? {
+        guard let match = screen.firstMatch(of: /\b(\d+):(\d\d)\b/) else { return nil }
+        return Int(match.1)! * 60 + Int(match.2)!
+    }
+
+    @Test func an_imported_proceed_opens_no_allowance_and_a_pause_on_screen_does_not_give_way() throws {
+        try sandbox.config("[programs.argv-dump]\nallow_minutes = 60\n")
+        let onScreen = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump", "--", "waiting"]),
+                                environment: sandbox.environment)
+        _ = try waitForPause(onScreen)
+        // An export naming this very machine, with a Proceed of the program a moment ago.
+        let device = try SessionStore(path: sandbox.storePath).deviceID()
+        let proceed = SessionRecord(id: "crafted", program: "argv-dump", startedAt: Date().addingTimeInterval(-30),
+                                    endedAt: Date(), outcome: .proceed, pausedSeconds: 30)
+        try Exchange.encode([proceed], as: .json, localDevice: device).write(toFile: sandbox.root + "/crafted.json", atomically: true, encoding: .utf8)
+        let imported = try run(migaBinary, ["import", sandbox.root + "/crafted.json"], environment: sandbox.environment)
+        #expect(imported.status == 0, "\(imported.error)")
+        // The pause polls once a second for an allowance to give way to: five of its seconds go by, and it stays.
+        let then = try #require(countdown(try onScreen.screen()))
+        try onScreen.waitForScreen("five more seconds of the pause") { screen in countdown(screen).map { $0 <= then - 5 } ?? false }
+        #expect(try onScreen.screen().contains("Exit to Focus"))
+        #expect(sandbox.read("run.sh.status") == nil, "the program did not start")
+        // A new launch pauses too: the imported Proceed began no allowance.
+        let next = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump", "--", "next"], named: "next.sh"),
+                            environment: sandbox.environment)
+        _ = try waitForPause(next)
+        #expect(sandbox.read("argv") == nil)
+        try onScreen.send("e")
+        try next.send("e")
+        #expect(try sandbox.status() == 0)
+        #expect(try sandbox.status(of: "next.sh") == 0)
+    }
+
     @Test func the_end_of_the_allowance_reaches_the_notification_server() throws {
         let server = try NotificationServer(folder: sandbox.root + "/server")
         // A program that stays open past its three seconds.
