@@ -199,8 +199,10 @@ import Testing
         try proceedInTheWindow(1)
         #expect(try eventually("the program to start") { try launches().first } == ["--from-menu", "slack://open"])
         let argv = try #require(sandbox.read("emulator-argv")).split(separator: "\n").map(String.init)
-        let prefix = try #require(TerminalEmulator.known.first { $0.name == emulator }).prefix
-        #expect(Array(argv.prefix(prefix.count + 2)) == prefix + [migaBinary, "gate"], "\(argv)")
+        // Its own options first (the title, the pause's size), then the gateway.
+        let opening = try #require(TerminalEmulator.known.first { $0.name == emulator })
+            .arguments(running: [migaBinary, "gate"], in: PauseWindow(programName: "Slack"))
+        #expect(Array(argv.prefix(opening.count)) == opening, "\(argv)")
         #expect(try sandbox.sessions().map(\.outcome) == [.proceed])
     }
 }

@@ -28,8 +28,10 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let recorded = try eventually("the emulator to be started") { sandbox.bytes("emulator-argv") }
         let words = recorded.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
-        let prefix = try #require(TerminalEmulator.known.first { $0.name == emulator }).prefix
-        #expect(words == prefix + [migaBinary, "gate", "--detach", "argv-dump", "--"] + awkward)
+        // The window's options (its title, the pause's size) as this emulator takes them, then the gateway.
+        let expected = try #require(TerminalEmulator.known.first { $0.name == emulator })
+            .arguments(running: [migaBinary, "gate", "--detach", "argv-dump", "--"] + awkward, in: PauseWindow(programName: "Argv-dump"))
+        #expect(words == expected)
         #expect(sandbox.read("argv") == nil, "the program must wait for the pause")
     }
 

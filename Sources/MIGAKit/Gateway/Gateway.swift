@@ -74,7 +74,7 @@ public final class Gateway {
                                        body: "Open it from the menu when you mean to."))
             return .finish(ExitStatus.success)
         case .pauseInWindow:
-            if let window = pauseInTerminalWindow(request) { return .launch(window) }
+            if let window = pauseInTerminalWindow(request, programName: settings.displayName) { return .launch(window) }
             // No window can be opened: the program's own policy for a launch without a terminal decides.
             let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
             if request.window || request.atLogin, settings.nonInteractive == .deny {
@@ -146,19 +146,22 @@ public final class Gateway {
         return .launch(Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments, detached: request.detach))
     }
 
-    /// The gateway again, in a new terminal window. The program is detached
-    /// on Proceed, to outlive the window, unless it runs in a terminal itself
-    /// (a menu entry with Terminal=true): then the window becomes its own.
-    /// Nil when no emulator is installed.
-    private func pauseInTerminalWindow(_ request: GateRequest) -> Launch? {
+    /// The gateway again, in a new terminal window titled for the program,
+    /// with room for the pause. The program is detached on Proceed, to
+    /// outlive the window, unless it runs in a terminal itself (a menu entry
+    /// with Terminal=true): then the window becomes its own. Where the
+    /// window's font may lack the ring's dots, the pause there is drawn in
+    /// ASCII. Nil when no emulator is installed.
+    private func pauseInTerminalWindow(_ request: GateRequest, programName: String) -> Launch? {
         guard let gateway = context.gatewayPath,
               let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
                                                             preferred: context.environment["TERMINAL"]) else { return nil }
         let detach = request.window ? request.detach : true
         let gate = [gateway, "gate"] + (detach ? ["--detach"] : []) + (request.pause.map { ["--pause", String($0)] } ?? [])
             + (request.identity.map { ["--as", $0] } ?? []) + [request.command, "--"]
-        let words = [emulator.name] + emulator.arguments(running: gate)
-        return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments, detached: true)
+        let words = [emulator.name] + emulator.arguments(running: gate, in: PauseWindow(programName: programName))
+        return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments,
+                      environment: emulator.showsBraille ? [:] : [TerminalCapabilities.glyphsVariable: "ascii"], detached: true)
     }
 
     // MARK: The pause

@@ -5,18 +5,23 @@ import Glibc
 /// A terminal emulator that can open a window running a command, and how to
 /// hand it that command as separate arguments (never one shell string).
 ///
-/// They differ: gnome-terminal wants `--` before the command, xfce4-terminal
-/// `-x`, xterm, konsole, alacritty, ghostty, kgx and tilix `-e` followed by
-/// the command and its arguments, wezterm `start --`, kitty and foot the
-/// command alone.
+/// They differ: gnome-terminal and ptyxis want `--` before the command,
+/// xfce4-terminal `-x`, xterm, konsole, alacritty, ghostty, kgx and tilix
+/// `-e` followed by the command and its arguments, wezterm `start --`, kitty
+/// and foot the command alone. Before it go the options that make the window
+/// look like the pause (`windowOptions`).
 public struct TerminalEmulator: Equatable, Sendable {
     public let name: String
     /// The words that come before the command.
     public let prefix: [String]
+    /// The emulator it really is: for Debian's `x-terminal-emulator`, the
+    /// program its alternative leads to (`uxterm`, `konsole`); else `name`.
+    public var actual: String
 
-    public init(name: String, prefix: [String]) {
+    public init(name: String, prefix: [String], actual: String? = nil) {
         self.name = name
         self.prefix = prefix
+        self.actual = actual ?? name
     }
 
     /// Known emulators, in the order they are tried: the desktop's own
@@ -31,6 +36,7 @@ public struct TerminalEmulator: Equatable, Sendable {
         TerminalEmulator(name: "wezterm", prefix: ["start", "--"]),
         TerminalEmulator(name: "ghostty", prefix: ["-e"]),
         TerminalEmulator(name: "konsole", prefix: ["-e"]),
+        TerminalEmulator(name: "ptyxis", prefix: ["--"]),
         TerminalEmulator(name: "gnome-terminal", prefix: ["--"]),
         TerminalEmulator(name: "kgx", prefix: ["-e"]),
         TerminalEmulator(name: "xfce4-terminal", prefix: ["-x"]),
@@ -40,9 +46,70 @@ public struct TerminalEmulator: Equatable, Sendable {
         TerminalEmulator(name: "xterm", prefix: ["-e"]),
     ]
 
-    /// The argument vector (without the emulator itself) that runs `command`.
-    public func arguments(running command: [String]) -> [String] {
-        prefix + command
+    /// The names xterm goes by on Debian: wrappers that take xterm's options.
+    static let xtermFamily: Set<String> = ["xterm", "uxterm", "lxterm", "koi8rxterm"]
+
+    /// The argument vector (without the emulator itself) that runs `command`
+    /// in a window that looks like `window`.
+    public func arguments(running command: [String], in window: PauseWindow) -> [String] {
+        windowOptions(window) + prefix + command
+    }
+
+    /// The options that give the window its title, room for the pause and a
+    /// font with the ring's dots, each as far as this emulator takes it
+    /// (from each one's documented command line).
+    func windowOptions(_ window: PauseWindow) -> [String] {
+        let (title, columns, rows) = (window.title, PauseWindow.columns, PauseWindow.rows)
+        let size = "\(columns)x\(rows)"
+        switch name {
+        case "xterm":
+            return Self.xtermOptions(window)
+        case "x-terminal-emulator":
+            // Debian Policy §11.8.3: every alternative takes -T and -e; only xterm's family takes the rest.
+            return Self.xtermFamily.contains(actual) ? Self.xtermOptions(window) : ["-T", title]
+        case "kitty":
+            // The initial size counts only when kitty is not told to remember the last one.
+            return ["--title", title, "-o", "remember_window_size=no",
+                    "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c"]
+        case "alacritty":
+            return ["--title", title, "-o", "window.dimensions.columns=\(columns)", "-o", "window.dimensions.lines=\(rows)"]
+        case "foot":
+            return ["--title", title, "--window-size-chars", size]
+        case "wezterm":
+            // No option for the title; configuration overrides come before `start`.
+            return ["--config", "initial_cols=\(columns)", "--config", "initial_rows=\(rows)"]
+        case "ghostty":
+            return ["--title=\(title)", "--window-width=\(columns)", "--window-height=\(rows)"]
+        case "konsole":
+            // Profile properties, `name=value;…`: a title format where `%` starts a placeholder.
+            let plain = title.filter { $0 != ";" && $0 != "%" }
+            return ["-p", "tabtitle=\(plain)", "-p", "TerminalColumns=\(columns)", "-p", "TerminalRows=\(rows)"]
+        case "gnome-terminal", "mate-terminal", "tilix":
+            return ["--title", title, "--geometry", size]
+        case "xfce4-terminal":
+            return ["--title=\(title)", "--geometry=\(size)"]
+        case "ptyxis", "kgx", "terminator":
+            return ["--title", title]
+        default:
+            // xdg-terminal-exec opens the person's own choice, which takes options of its own.
+            return []
+        }
+    }
+
+    /// xterm at the pause's size, in a scalable font that has the ring's
+    /// Braille dots: its default bitmap font has none.
+    static func xtermOptions(_ window: PauseWindow) -> [String] {
+        ["-T", window.title, "-geometry", "\(PauseWindow.columns)x\(PauseWindow.rows)",
+         "-fa", PauseWindow.fontFamily, "-fs", String(PauseWindow.fontSize)]
+    }
+
+    /// Whether the ring's Braille dots can be counted on in its window: xterm
+    /// is given a font that has them, and the other known emulators fall back
+    /// to any installed font that has a glyph (fontconfig), as does whatever
+    /// the desktop's launcher opens. An `x-terminal-emulator` that leads
+    /// elsewhere (rxvt, with bitmap fonts) may show blanks instead.
+    public var showsBraille: Bool {
+        name != "x-terminal-emulator" || Self.xtermFamily.contains(actual) || Self.known.contains { $0.name == actual }
     }
 
     /// The first known emulator installed on `searchPath`; `$TERMINAL` goes
@@ -54,9 +121,48 @@ public struct TerminalEmulator: Equatable, Sendable {
            let index = candidates.firstIndex(where: { $0.name == preferred }) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
-        for emulator in candidates {
-            if let path = resolver.resolve(emulator.name) { return (path, emulator) }
+        for var emulator in candidates {
+            guard let path = resolver.resolve(emulator.name) else { continue }
+            if emulator.name == "x-terminal-emulator" { emulator.actual = alternative(at: path) }
+            return (path, emulator)
         }
         return nil
+    }
+
+    /// What Debian's alternative at `path` leads to, through its chain of
+    /// links (/etc/alternatives): `uxterm`, `konsole`; a wrapper
+    /// (`gnome-terminal.wrapper`) by the emulator it wraps.
+    static func alternative(at path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return "x-terminal-emulator" }
+        defer { free(resolved) }
+        let name = baseName(of: String(cString: resolved))
+        return name.hasSuffix(".wrapper") ? String(name.dropLast(".wrapper".count)) : name
+    }
+}
+
+/// How MIGA's own window for the pause looks: titled for the program, with
+/// room for the pause (the ring at its usual size, the quote unhurried).
+public struct PauseWindow: Equatable, Sendable {
+    public static let columns = 90
+    public static let rows = 28
+    /// A font with the ring's Braille dots, in Debian's fonts-dejavu-core.
+    static let fontFamily = "DejaVu Sans Mono"
+    static let fontSize = 13
+    /// Enough for any window's title bar.
+    static let longestName = 60
+    static let directionMarks: Set<UInt32> = [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                              0x2066, 0x2067, 0x2068, 0x2069]
+
+    public let title: String
+
+    /// The program's name as the person knows it; it comes from a config
+    /// file, so no control character reaches the emulator's options.
+    public init(programName: String) {
+        var name = String(String.UnicodeScalarView(programName.unicodeScalars.filter { scalar in
+            // Control characters, and the marks that turn text around to hide what it says.
+            scalar.properties.generalCategory != .control && !Self.directionMarks.contains(scalar.value)
+        })).trimmingWhitespace()
+        if name.count > Self.longestName { name = String(name.prefix(Self.longestName - 1)) + "…" }
+        title = "MIGA — a pause before " + (name.isEmpty ? "a program" : name)
     }
 }

@@ -62,9 +62,15 @@ public struct TerminalCapabilities: Sendable, Equatable {
         self.dumb = dumb
     }
 
+    /// `MIGA_GLYPHS=ascii`: the terminal's font may lack what lies beyond
+    /// ASCII (the ring's Braille dots), whatever the locale: MIGA's own
+    /// window in an emulator whose font it cannot choose.
+    public static let glyphsVariable = "MIGA_GLYPHS"
+
     public static func detect(environment: [String: String]) -> TerminalCapabilities {
-        TerminalCapabilities(colors: ColorMode.detect(environment: environment), unicode: localeIsUTF8(environment),
-                             background: .from(colorFGBG: environment["COLORFGBG"]), dumb: environment["TERM"] == "dumb")
+        let unicode = localeIsUTF8(environment) && environment[glyphsVariable] != "ascii"
+        return TerminalCapabilities(colors: ColorMode.detect(environment: environment), unicode: unicode,
+                                    background: .from(colorFGBG: environment["COLORFGBG"]), dumb: environment["TERM"] == "dumb")
     }
 
     /// The character set of the locale the environment names (`LC_ALL`, then

@@ -386,16 +386,21 @@ func isGone(_ pid: Int32) -> Bool {
 }
 
 extension Sandbox {
-    /// A terminal emulator as GLib (`--`) and dex (`-e`) start one, named
-    /// `name` on this sandbox's PATH: its window is a new window of `tmux`,
-    /// given the sandbox's variables. With `recording`, its argv goes there first.
+    /// A terminal emulator as GLib (`--`), dex (`-e`) and MIGA start one,
+    /// named `name` on this sandbox's PATH: its window is a new window of
+    /// `tmux`, given the sandbox's variables. The window's own options (a
+    /// title, a size) are passed over: the command follows `--`, `-e` or
+    /// `-x`, or is the first absolute path. With `recording`, its argv goes there first.
     func terminal(into tmux: Tmux, named name: String = "gnome-terminal", recording argvFile: String? = nil) throws {
         let passed = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "PATH", "LANG", "TZ"]
             .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
         try program(name, """
             #!/bin/sh
             \(argvFile.map { "printf '%s\\n' \"$@\" > \"\($0)\"" } ?? "")
-            case "$1" in --|-e) shift ;; esac
+            while [ $# -gt 0 ]; do
+                case "$1" in --|-e|-x) shift; break ;; /*) break ;; esac
+                shift
+            done
             exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
             """)
     }

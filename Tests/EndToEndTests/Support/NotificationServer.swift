@@ -9,10 +9,11 @@ final class NotificationServer {
     private var pids: [pid_t] = []
     private(set) var dunst: pid_t = 0
 
-    init(folder: String) throws {
+    /// `screen`: the virtual display's width x height x depth.
+    init(folder: String, screen: String = "640x480x24") throws {
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        display = try Self.startDisplay(into: &pids)
+        display = try Self.startDisplay(screen: screen, into: &pids)
         pids.append(try spawn("/usr/bin/dbus-daemon", ["--session", "--nofork", "--address=\(busAddress)"], environment: [:]))
         try eventually("the session bus") { FileManager.default.fileExists(atPath: "\(folder)/bus") ? true : nil }
         dunst = try spawn("/usr/bin/dunst", [], environment: environment)
@@ -70,11 +71,11 @@ final class NotificationServer {
     /// Stops dunst without closing its connection: calls to it now hang.
     func freeze() { kill(dunst, SIGSTOP) }
 
-    private static func startDisplay(into pids: inout [pid_t]) throws -> String {
+    private static func startDisplay(screen: String, into pids: inout [pid_t]) throws -> String {
         for _ in 0..<20 {
             let number = Int.random(in: 100...899)
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
-            let pid = try spawn("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "640x480x24", "-nolisten", "tcp"], environment: [:])
+            let pid = try spawn("/usr/bin/Xvfb", [":\(number)", "-screen", "0", screen, "-nolisten", "tcp"], environment: [:])
             let ready = try? eventually("Xvfb :\(number)", timeout: 10) { () -> Bool? in
                 if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return true }
                 var status: Int32 = 0

@@ -193,7 +193,8 @@ import Testing
         let (gate, _) = gateway(nil)
         #expect(gate.run(GateRequest(command: "fake", arguments: arguments)) == .launch(Launch(
             path: home.path + "/bin/gnome-terminal",
-            arguments: ["gnome-terminal", "--", "/opt/miga/bin/miga", "gate", "--detach", "fake", "--"].map { Array($0.utf8) } + arguments,
+            arguments: ["gnome-terminal", "--title", "MIGA — a pause before Fake", "--geometry", "90x28",
+                        "--", "/opt/miga/bin/miga", "gate", "--detach", "fake", "--"].map { Array($0.utf8) } + arguments,
             detached: true)))
         let (preferred, _) = gateway(nil, environment: ["TERMINAL": "/usr/bin/xterm"])
         guard case .launch(let window) = preferred.run(GateRequest(command: "fake", pause: 20)) else {
@@ -201,8 +202,27 @@ import Testing
             return
         }
         #expect(window.arguments.map { String(decoding: $0, as: UTF8.self) }
-            == ["xterm", "-e", "/opt/miga/bin/miga", "gate", "--detach", "--pause", "20", "fake", "--"])
+            == ["xterm", "-T", "MIGA — a pause before Fake", "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13",
+                "-e", "/opt/miga/bin/miga", "gate", "--detach", "--pause", "20", "fake", "--"])
+        #expect(window.environment.isEmpty, "xterm is given a font with the ring's dots")
         #expect(try rows().isEmpty) // the gateway in the window records the pause
+    }
+
+    @Test func a_window_whose_font_may_lack_the_rings_dots_draws_the_pause_in_ascii() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\nname = \"Fake\\u001b]0;x\\u0007\"\n",
+                       to: "config/miga/config.toml")
+        // Debian's alternative, leading to an emulator MIGA does not know.
+        try home.write("#!/bin/sh\n", to: "bin/urxvt")
+        chmod(home.path + "/bin/urxvt", 0o755)
+        try FileManager.default.createSymbolicLink(atPath: home.path + "/bin/x-terminal-emulator", withDestinationPath: home.path + "/bin/urxvt")
+        let (gate, _) = gateway(nil)
+        guard case .launch(let window) = gate.run(GateRequest(command: "fake")) else {
+            Issue.record("expected a terminal window")
+            return
+        }
+        #expect(window.arguments.prefix(4).map { String(decoding: $0, as: UTF8.self) }
+            == ["x-terminal-emulator", "-T", "MIGA — a pause before Fake]0;x", "-e"])
+        #expect(window.environment == ["MIGA_GLYPHS": "ascii"])
     }
 
     @Test func without_any_terminal_emulator_the_program_opens_directly_and_says_so() throws {

@@ -162,6 +162,16 @@ import Testing
         #expect(!TerminalCapabilities.detect(environment: [:]).dumb)
     }
 
+    /// MIGA's own window in an emulator whose font it cannot choose: the ring in ASCII, as in a C locale.
+    @Test func a_window_without_the_rings_font_draws_in_ascii_whatever_the_locale() {
+        let window = TerminalCapabilities.detect(environment: ["TERM": "xterm", "LANG": "C.UTF-8", "MIGA_GLYPHS": "ascii"])
+        #expect(!window.unicode)
+        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm", "LANG": "C.UTF-8", "MIGA_GLYPHS": ""]).unicode)
+        let ring = CountdownRing.cells(rows: 5, remaining: 0.6, thickness: 2, showTrack: true).flatMap { $0 }
+        let drawn = ring.filter { $0.kind != .empty }.map { Palette(window).glyphs(String($0.character), tone: $0.kind == .arc ? .accent(glow: 0) : .track) }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0 == "o" || $0 == "." }, "\(drawn)")
+    }
+
     @Test func contrast_follows_wcag() {
         #expect(abs(Contrast.ratio((0, 0, 0), (255, 255, 255)) - 21) < 0.01)
         #expect(Contrast.ratio((120, 120, 120), (120, 120, 120)) == 1)
