@@ -84,7 +84,11 @@ import Testing
             .map { "\($0)=\"$\($0)\"" }.joined(separator: " ")
         try sandbox.program("gnome-terminal", """
             #!/bin/sh
-            case "$1" in --|-e) shift ;; esac
+            # Past the window's options (title, size) to the command.
+            while [ $# -gt 0 ]; do
+                case "$1" in --|-e|-x) shift; break ;; /*) break ;; esac
+                shift
+            done
             exec /usr/bin/tmux -L "\(tmux.socket)" new-window -d /usr/bin/env \(passed) "$@"
             """)
         let result = try run(migaBinary, ["gate", "--window", "--detach", "stopper", "--"],

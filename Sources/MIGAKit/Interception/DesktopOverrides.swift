@@ -298,8 +298,10 @@ public struct DesktopOverrides: Sendable {
     /// AppImage tools). Names compare without regard to case.
     ///   - programs: the files the program runs, when it is installed; an Exec of one of them counts.
     static func launches(_ entry: DesktopEntry, _ command: String, fileName: String, programs: Set<FileIdentity> = []) -> Bool {
+        // A login start switched off for GNOME (X-GNOME-Autostart-enabled=false)
+        // is still run by other desktops and by `dex -a`: it is covered too,
+        // and its override keeps the key, so GNOME still leaves it alone.
         guard entry.value("Type") == "Application", entry.value("Hidden")?.lowercased() != "true",
-              entry.value("X-GNOME-Autostart-enabled")?.lowercased() != "false",
               entry.value(programKey) == nil else { return false }
         if fileName == command + ".desktop" { return true }
         if let tryExec = entry.value("TryExec"), baseName(of: tryExec) == command { return true }

@@ -18,7 +18,9 @@ public struct SystemdUnits: Sendable {
     public init(paths: XDGPaths, gateway: String, watched: [String]) {
         folder = paths.configHome + "/systemd/user"
         self.gateway = gateway
-        self.watched = watched
+        // A folder named with a line break (from XDG_DATA_DIRS, which anyone
+        // can set) would write lines of its own into the unit: never watched.
+        self.watched = watched.filter { !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
     }
 
     public var pathUnitFile: String { folder + "/" + Self.pathUnit }

@@ -150,8 +150,6 @@ public struct PauseWindow: Equatable, Sendable {
     static let fontSize = 13
     /// Enough for any window's title bar.
     static let longestName = 60
-    static let directionMarks: Set<UInt32> = [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
-                                              0x2066, 0x2067, 0x2068, 0x2069]
 
     public let title: String
 
@@ -160,7 +158,7 @@ public struct PauseWindow: Equatable, Sendable {
     public init(programName: String) {
         var name = String(String.UnicodeScalarView(programName.unicodeScalars.filter { scalar in
             // Control characters, and the marks that turn text around to hide what it says.
-            scalar.properties.generalCategory != .control && !Self.directionMarks.contains(scalar.value)
+            scalar.properties.generalCategory != .control && !isBidiControl(scalar)
         })).trimmingWhitespace()
         if name.count > Self.longestName { name = String(name.prefix(Self.longestName - 1)) + "…" }
         title = "MIGA — a pause before " + (name.isEmpty ? "a program" : name)

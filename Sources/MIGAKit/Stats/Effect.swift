@@ -193,7 +193,7 @@ public struct EffectReport: Equatable, Sendable, Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return escapingControls(inJSON: String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

@@ -42,7 +42,7 @@ extension StatsReport {
                     "favourites": table.favourites.map { ["program": $0.program, "kind": $0.kind.rawValue] }]
         } ?? NSNull()
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return escapingControls(inJSON: String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     /// A figure to three decimals; one no JSON number can hold (a history

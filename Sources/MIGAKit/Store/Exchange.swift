@@ -60,7 +60,7 @@ public enum Exchange {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = (try? encoder.encode(Document(sessions: records))) ?? Data()
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return escapingControls(inJSON: String(decoding: data, as: UTF8.self)) + "\n"
         case .csv:
             let rows = records.map { record in
                 [record.id, record.program, record.started_at, record.ended_at ?? "", record.outcome,
@@ -77,7 +77,7 @@ public enum Exchange {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(record(session, localDevice: localDevice))) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return escapingControls(inJSON: String(decoding: data, as: UTF8.self))
     }
 
     static func record(_ session: SessionRecord, localDevice: String) -> Record {

@@ -149,6 +149,7 @@ public func atomicWrite(_ bytes: UnsafeRawBufferPointer, to link: String, mode: 
     try makeDirectories(folder.isEmpty ? "/" : folder)
     var existing = stat()
     let permissions = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
+    removeAbandonedTemporaries(of: path)
     let temporary = "\(path).\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
     if fd < 0 { throw FileSystemError(path: temporary, code: errno) }
@@ -159,6 +160,23 @@ public func atomicWrite(_ bytes: UnsafeRawBufferPointer, to link: String, mode: 
         let code = errno
         unlink(temporary)
         throw FileSystemError(path: path, code: code)
+    }
+}
+
+/// Removes `PATH.PID.tmp` files that a writer killed outright (kill -9, a
+/// power cut) left beside `path`: its process is gone, so nobody will
+/// rename them. One of a writer still running is its own and stays.
+func removeAbandonedTemporaries(of path: String) {
+    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let prefix = baseName(of: path) + "."
+    guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
+              let pid = pid_t(name.dropFirst(prefix.count).dropLast(".tmp".count)), pid > 0, pid != getpid(),
+              kill(pid, 0) != 0, errno == ESRCH else { continue }
+        unlink(folder + "/" + name)
     }
 }
 

@@ -37,17 +37,45 @@ public func baseName(of path: String) -> String {
 /// a program name from another machine's history or a typed intention can
 /// never move the cursor, retitle the window or hide the rest of the screen.
 public func printable(_ text: String) -> String {
-    // Almost always nothing to do: a byte scan, no copy.
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+    // Almost always nothing to do: a byte scan, no copy. (C1 controls begin
+    // 0xC2 in UTF-8; the bidi marks 0xD8 and 0xE2.)
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return text }
     var clean = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
         switch scalar.value {
         case 0x09: clean.append(" ")
         case 0x00..<0x20, 0x7F...0x9F: clean.append("\u{FFFD}")
-        default: clean.append(scalar)
+        default: clean.append(isBidiControl(scalar) ? "\u{FFFD}" : scalar)
         }
     }
     return String(clean)
+}
+
+/// The marks that turn text around (U+202E RIGHT-TO-LEFT OVERRIDE and its
+/// kin): in a name from outside they hide what a line really says.
+func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+}
+
+/// JSON text with DEL, every C1 control and every bidi mark written as an
+/// escape (`\u009b`), as it already is for C0: JSONEncoder and
+/// JSONSerialization leave them raw, and a reader that prints a string as it
+/// is would hand a terminal a CSI. Outside strings JSON is ASCII, so every
+/// such scalar is inside one, and the escape means the same character.
+public func escapingControls(inJSON text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+        if (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar) {
+            escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        } else {
+            escaped.unicodeScalars.append(scalar)
+        }
+    }
+    return escaped
 }
 
 /// Seconds as a clock shows them: `1:30`, `0:05`, `60:00`. Every countdown,

@@ -208,10 +208,14 @@ import Testing
             == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--at-login", "--as", "discord"])
     }
 
-    @Test func a_login_start_switched_off_is_left_alone() throws {
+    @Test func a_login_start_switched_off_for_gnome_is_covered_for_the_desktops_that_still_run_it() throws {
+        // `dex -a` and desktops other than GNOME run it whatever GNOME's key says.
         try home.write(Self.steamAtLogin + "X-GNOME-Autostart-enabled=false\n", to: ".config/autostart/steam.desktop")
         try protection.protect("steam")
-        #expect(protection.list().first?.loginEntries == [])
+        #expect(protection.list().first?.loginEntries == [autostart + "/steam.desktop"])
+        let override = try String(contentsOfFile: autostart + "/steam.desktop", encoding: .utf8)
+        #expect(override.contains("X-GNOME-Autostart-enabled=false"), "GNOME still leaves it alone")
+        #expect(try execWords(autostart + "/steam.desktop").prefix(5) == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--at-login"])
     }
 
     @Test(arguments: [(LoginPolicy.pause, GateVerdict.pauseInWindow), (.skip, .skipAtLogin), (.pass, .passThrough(.autostart))])

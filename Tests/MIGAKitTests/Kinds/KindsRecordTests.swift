@@ -239,7 +239,12 @@ import Testing
                           kind: .instead, alternative: "read ten pages, \"slowly\""),
         ]
         let back = try Exchange.decode(Exchange.encode(sessions, as: format, localDevice: "d"), localDevice: "d", now: testNow)
-        #expect(back == sessions)
+        // Read back, they keep where the file says they happened.
+        #expect(back == sessions.map { record in
+            var record = record
+            record.origin = "d"
+            return record
+        })
         let line = Exchange.line(sessions[1], localDevice: "d")
         #expect(line.contains("\"kind\":\"instead\""))
         let synced = Sync.parse(line + "\n", device: "d", localDevice: "e", now: testNow).records
