@@ -180,7 +180,9 @@ public struct Protection: Sendable {
             }
         }
         done += repairHookLines(in: &manifest)
-        for command in ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted() where isInstalled(command) {
+        // Kept rules stay kept: only `miga protect` turns them back on.
+        let protected = protectedOnly(ConfigLoader.load(from: paths.configFile).config)
+        for command in protected.programs.keys.sorted() where isInstalled(command) {
             for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
                 done.append("Pointed the shim of \(name) at \(shims.gateway).")
             }
@@ -317,7 +319,9 @@ public struct Protection: Sendable {
 
     /// Every protected program and the routes that lead to its gateway now.
     public func list() -> [ProgramStatus] {
-        ConfigLoader.load(from: paths.configFile).config.programs.values
+        let config = ConfigLoader.load(from: paths.configFile).config
+        let kept = keptCommands(in: config)
+        return config.programs.values
             .sorted { $0.command < $1.command }
             .map { settings in
                 ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
@@ -327,7 +331,7 @@ public struct Protection: Sendable {
                               loginEntries: login.overrides(for: settings.command),
                               services: Manifest(path: manifestPath).entries.compactMap { entry in
                                   if case .service(let path, settings.command) = entry { path } else { nil }
-                              })
+                              }, kept: kept.contains(settings.command))
             }
     }
 
@@ -388,6 +392,8 @@ public struct ProgramStatus: Equatable, Sendable {
     public let loginEntries: [String]
     /// The D-Bus service files through which an activation reaches the gateway.
     public let services: [String]
+    /// Its rules stay in the config, but nothing routes it to the pause (after `miga uninstall`).
+    public var kept = false
 
     /// Installed: on PATH, or reached through its menu entries (a Flatpak app).
     public var installed: Bool { realProgram != nil || !desktopEntries.isEmpty }

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Kept rules: a program whose table stays in the config while no route of
+/// MIGA's leads it to the pause. `miga uninstall` (without `--purge`) leaves
+/// every program so, that `miga protect NAME` brings it back as it was. Until
+/// then it is not protected: no route is missing, nothing it starts goes
+/// around a pause, and `doctor --fix` writes nothing for it.
+///
+/// The manifest says which: every protect records the program's shim, menu,
+/// login and D-Bus routes there, and uninstall forgets them all.
+extension Protection {
+    /// The programs of `config` whose rules are kept, not protected.
+    public func keptCommands(in config: Config) -> Set<String> {
+        let routed = routedCommands()
+        return Set(config.programs.filter { command, settings in
+            !routed.contains(command) && !(settings.flatpak.map(routed.contains) ?? false)
+        }.keys)
+    }
+
+    /// `config` as protection has it: the kept programs left out.
+    public func protectedOnly(_ config: Config) -> Config {
+        let kept = keptCommands(in: config)
+        guard !kept.isEmpty else { return config }
+        var protected = config
+        protected.programs = config.programs.filter { !kept.contains($0.key) }
+        return protected
+    }
+
+    /// What `miga list` and `miga doctor` say of a kept program.
+    public static func keptNote(_ command: String) -> String {
+        "kept, not protected — `miga protect \(printable(command))` turns it back on"
+    }
+
+    /// The commands (and Flatpak app IDs) a route MIGA wrote leads to.
+    private func routedCommands() -> Set<String> {
+        var routed: Set<String> = []
+        for entry in Manifest(path: manifestPath).entries {
+            switch entry {
+            case .shim(let path): routed.insert(baseName(of: path))
+            case .desktopEntry(let override): routed.insert(override.program)
+            case .service(_, let program): routed.insert(program)
+            case .hookLine, .unit: break
+            }
+        }
+        return routed
+    }
+
+    /// When `command` became protected this time: the oldest of the routes
+    /// MIGA wrote for it that are there now (a shim stays as written while it
+    /// points at this miga). A process of it that started before then went
+    /// around nothing. Nil when none is there.
+    public func protectedSince(_ command: String) -> Date? {
+        let names = Set(shimNames(of: command).filter { $0 != "flatpak" })
+        let places = Manifest(path: manifestPath).entries.compactMap { entry -> String? in
+            switch entry {
+            case .shim(let path): names.contains(baseName(of: path)) ? path : nil
+            case .desktopEntry(let override): override.program == command ? override.path : nil
+            case .service(let path, let program): program == command ? path : nil
+            case .hookLine, .unit: nil
+            }
+        }
+        return places.compactMap { place -> Date? in
+            var info = stat()
+            guard lstat(place, &info) == 0 else { return nil }
+            return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        }.min()
+    }
+}
