@@ -78,7 +78,7 @@ public struct Doctor {
         return Finding(ok: false, text: "leaks: \(leaks.count) launch\(leaks.count == 1 ? "" : "es") went around the pause in the last 7 days ("
                                             + named.joined(separator: "; ") + ")",
                        fix: leaks.contains { if case .login = $0.route { true } else if case .menu = $0.route { true } else { false } }
-                           ? "miga refresh puts the pause in front of menu entries and login starts that appeared since; miga list --routes shows each route"
+                           ? "miga refresh puts the pause in front of login starts and menu entries that appeared since; miga list --routes shows each route"
                            : "miga list --routes shows each program's routes; a program started by its path, or by a launcher MIGA does not cover, walks around them")
     }
 

@@ -260,10 +260,18 @@ public struct LeakWatch: Sendable {
         return text.hasSuffix("\0") ? Array(arguments.dropLast()) : arguments
     }
 
-    /// When the machine started (`btime` in /proc/stat), in seconds since 1970.
+    /// When the machine started (`btime` in /proc/stat), in seconds since
+    /// 1970. `btime` is whole seconds; when the boot clock agrees with it (this
+    /// machine's /proc), the instant it gives instead, so that a start is told
+    /// to a clock tick, as `protect` a moment before is.
     static func bootTime(proc: String) -> Double? {
-        guard let text = (try? readTextFile("\(proc)/stat")) ?? nil else { return nil }
-        return text.split(separator: "\n").first { $0.hasPrefix("btime ") }.flatMap { Double(String($0.dropFirst(6)).trimmingWhitespace()) }
+        guard let text = (try? readTextFile("\(proc)/stat")) ?? nil,
+              let whole = text.split(separator: "\n").first(where: { $0.hasPrefix("btime ") })
+                  .flatMap({ Double(String($0.dropFirst(6)).trimmingWhitespace()) }) else { return nil }
+        var sinceBoot = timespec()
+        guard clock_gettime(CLOCK_BOOTTIME, &sinceBoot) == 0 else { return whole }
+        let instant = Date().timeIntervalSince1970 - (Double(sinceBoot.tv_sec) + Double(sinceBoot.tv_nsec) / 1e9)
+        return abs(instant - whole) < 2 ? instant : whole
     }
 
     static let ticksPerSecond = max(1, sysconf(Int32(_SC_CLK_TCK)))
@@ -295,9 +303,13 @@ extension Protection {
             if let entry = leak.menuEntry, overrides.contains("\(leak.program)\n\(entry)") { return false }
             guard let started = leak.startedAt else { return true }
             if since[leak.program] == nil { since[leak.program] = protectedSince(leak.program) }
-            if let protectedAt = since[leak.program] ?? nil, started < protectedAt { return false }
+            // A start is read to a clock tick, and rounded down.
+            if let protectedAt = since[leak.program] ?? nil, started < protectedAt.addingTimeInterval(-Self.startPrecision) { return false }
             return !((try? store.launchedThroughGate(leak.program, around: started)) ?? false)
         }
         return (try? store.recordLeaks(leaks, at: now)) ?? 0
     }
+
+    /// How much earlier than it was a process's start may read (two clock ticks).
+    static let startPrecision = 2 / Double(LeakWatch.ticksPerSecond)
 }

@@ -9,15 +9,16 @@ import Foundation
 /// then it is not protected: no route is missing, nothing it starts goes
 /// around a pause, and `doctor --fix` writes nothing for it.
 ///
-/// The manifest says which: every protect records the program's shim, menu,
-/// login and D-Bus routes there, and uninstall forgets them all.
+/// Uninstall names them in `kept` in MIGA's data folder, one a line; protect
+/// and unprotect take a name out again. A program whose routes could not all
+/// be written is not kept: it is protected, with routes missing.
 extension Protection {
+    var keptListPath: String { paths.dataDirectory + "/kept" }
+
     /// The programs of `config` whose rules are kept, not protected.
     public func keptCommands(in config: Config) -> Set<String> {
-        let routed = routedCommands()
-        return Set(config.programs.filter { command, settings in
-            !routed.contains(command) && !(settings.flatpak.map(routed.contains) ?? false)
-        }.keys)
+        let text = ((try? readTextFile(keptListPath)) ?? nil) ?? ""
+        return Set(text.split(separator: "\n").map(String.init)).intersection(config.programs.keys)
     }
 
     /// `config` as protection has it: the kept programs left out.
@@ -34,19 +35,27 @@ extension Protection {
         "kept, not protected — `miga protect \(printable(command))` turns it back on"
     }
 
-    /// The commands (and Flatpak app IDs) a route MIGA wrote leads to.
-    private func routedCommands() -> Set<String> {
-        var routed: Set<String> = []
-        for entry in Manifest(path: manifestPath).entries {
-            switch entry {
-            case .shim(let path): routed.insert(baseName(of: path))
-            case .desktopEntry(let override): routed.insert(override.program)
-            case .service(_, let program): routed.insert(program)
-            case .hookLine, .unit: break
-            }
+    /// Names every program of the config as kept (uninstall without `--purge`).
+    func keepAll() throws(MigaError) {
+        let names = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
+        guard !names.isEmpty else { return unlinkKeptList() }
+        do {
+            try makeDirectories(paths.dataDirectory)
+            try atomicWrite(names.joined(separator: "\n") + "\n", to: keptListPath, mode: 0o600)
+        } catch {
+            throw MigaError("cannot write \(keptListPath): \(error)")
         }
-        return routed
     }
+
+    /// `command` is protected again, or not at all: no longer kept.
+    func stopKeeping(_ command: String) {
+        guard let text = (try? readTextFile(keptListPath)) ?? nil else { return }
+        let names = text.split(separator: "\n").map(String.init).filter { $0 != command }
+        if names.isEmpty { return unlinkKeptList() }
+        try? atomicWrite(names.joined(separator: "\n") + "\n", to: keptListPath, mode: 0o600)
+    }
+
+    private func unlinkKeptList() { unlink(keptListPath) }
 
     /// When `command` became protected this time: the oldest of the routes
     /// MIGA wrote for it that are there now (a shim stays as written while it

@@ -71,6 +71,7 @@ public struct Protection: Sendable {
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
+        stopKeeping(command)
         return try keepingFresh { () throws(MigaError) in
             var manifest = Manifest(path: manifestPath)
             defer { try? manifest.save() }
@@ -197,6 +198,7 @@ public struct Protection: Sendable {
             throw MigaError(usage: "\"\(command)\" is not a command name")
         }
         try keepingFresh { () throws(MigaError) in try removeRoutes(command) }
+        stopKeeping(command)
     }
 
     private func removeRoutes(_ command: String) throws(MigaError) {
@@ -292,6 +294,8 @@ public struct Protection: Sendable {
         }
         for folder in [shims.path, desktop.backups, login.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
         var remaining: [String] = []
+        // Every program's rules stay, kept: protected no more until `miga protect NAME`.
+        if !purge { try keepAll() }
         if purge {
             for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
         } else {

@@ -46,6 +46,19 @@ import Testing
         #expect(protection.coverage().map(\.program) == ["steam"])
     }
 
+    @Test func a_program_whose_routes_were_never_written_is_not_kept_but_missing_them() throws {
+        // As a protect that could not write its shim leaves it, or a table written by hand.
+        try home.write("[programs.steam]\n", to: ".config/miga/config.toml")
+        #expect(protection.list().map(\.kept) == [false])
+        #expect(protection.coverage().first?.routes.contains { !$0.reaches } == true)
+        // Unprotected while kept, then written again by hand: not kept either.
+        try protection.protect("steam")
+        _ = try protection.uninstall(purge: false)
+        try protection.unprotect("steam")
+        try home.write("[programs.steam]\n", to: ".config/miga/config.toml")
+        #expect(protection.list().map(\.kept) == [false])
+    }
+
     /// A /proc of the test's making, its clock set around the moment steam was protected.
     struct FakeProc {
         let folder = TemporaryDirectory()
@@ -111,6 +124,6 @@ import Testing
         let finding = try #require(Doctor(protection: protection, notificationServer: { "dunst" }).examine().first { $0.text.hasPrefix("leaks:") })
         #expect(finding.text == "leaks: 4 launches went around the pause in the last 7 days "
                 + "(steam from /opt/steam, a path no shim sees (3 times); steam from the application menu (steam.desktop))")
-        #expect(finding.fix?.hasPrefix("miga refresh puts the pause in front of menu entries") == true)
+        #expect(finding.fix?.hasPrefix("miga refresh puts the pause in front of login starts and menu entries") == true)
     }
 }
