@@ -66,15 +66,14 @@ public struct Doctor {
         guard let store = SessionStore.existing(in: paths) else { return nil }
         protection.recordLeaks(in: store, config: config)
         guard let leaks = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)), !leaks.isEmpty else { return nil }
-        // Each way around once, with how often it was taken.
-        var counts: [String: Int] = [:]
-        var named: [String] = []
-        for leak in leaks {
-            let name = "\(leak.program) \(leak.route)"
-            if counts[name] == nil { named.append(name) }
-            counts[name, default: 0] += 1
+        // Each way around once, in the order first taken, with how often.
+        var times: [String: Int] = [:]
+        var ways: [String] = []
+        for name in leaks.map({ "\($0.program) \($0.route)" }) {
+            if times[name] == nil { ways.append(name) }
+            times[name, default: 0] += 1
         }
-        named = named.map { counts[$0, default: 1] > 1 ? "\($0) (\(counts[$0, default: 1]) times)" : $0 }
+        let named = ways.map { way in times[way].map { $0 > 1 ? "\(way) (\($0) times)" : way } ?? way }
         return Finding(ok: false, text: "leaks: \(leaks.count) launch\(leaks.count == 1 ? "" : "es") went around the pause in the last 7 days ("
                                             + named.joined(separator: "; ") + ")",
                        fix: leaks.contains { if case .login = $0.route { true } else if case .menu = $0.route { true } else { false } }
