@@ -92,6 +92,46 @@ import Testing
         #expect(sandbox.read(".bashrc") == nil)
     }
 
+    @Test func after_a_good_setup_for_bash_doctor_is_well_and_a_shell_nobody_uses_is_information() throws {
+        // A desktop with a notification server; zsh and fish installed, with no start-up file of theirs.
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let environment = sandbox.environment.merging(["SHELL": "/bin/bash", "XDG_DATA_DIRS": sandbox.root + "/system",
+                                                       "DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        for shell in ["zsh", "fish"] { #expect(ProgramResolver(searchPath: environment["PATH"]).resolve(shell) != nil, "\(shell) is installed") }
+        let setup = try Tmux(command: shellQuoted(migaBinary), environment: environment)
+        for _ in 0..<12 { try setup.send("Enter") }
+        try setup.waitForScreen("the program list") { $0.contains("Which programs should pause first?") }
+        try setup.send("Space")                       // Firefox
+        try setup.waitForScreen("one chosen") { $0.contains("Continue with 1 program") }
+        try setup.finishSetup(hookKey: "y")
+        try setup.waitForScreen("the hub") { $0.contains("Firefox") && $0.contains("s stats") }
+        try setup.send("q")
+
+        // A new terminal: bash reads ~/.bashrc, which now runs the hook; there the person asks doctor.
+        let shell = try Tmux(command: "bash -i", environment: environment)
+        func doctor(_ name: String) throws -> (status: Int32, output: String) {
+            try shell.send("-l", "cd \(shellQuoted(sandbox.root)) && miga doctor > \(name).out 2>&1; echo $? > \(name).status")
+            try shell.send("Enter")
+            return (try sandbox.status(of: name), sandbox.read(name + ".out") ?? "")
+        }
+        let well = try doctor("doctor")
+        #expect(well.status == 0, "\(well.output)")
+        #expect(!well.output.contains("✗"), "\(well.output)")
+        #expect(well.output.contains("✓ shell: \(sandbox.root)/.bashrc runs miga init"), "\(well.output)")
+        #expect(well.output.contains("✓ firefox: 2 of 2 routes reach the pause"), "\(well.output)")
+        #expect(well.output.contains("· shell: zsh is installed but not in use here (no ~/.zshrc)"), "\(well.output)")
+        #expect(well.output.contains("· shell: fish is installed but not in use here (no ~/config/fish/config.fish)"), "\(well.output)")
+
+        // A ~/.zshrc: zsh is in use, and without the hook typing a name there walks around the pause.
+        try "setopt autocd\n".write(toFile: sandbox.root + "/.zshrc", atomically: true, encoding: .utf8)
+        let unhooked = try doctor("again")
+        #expect(unhooked.status == 1, "\(unhooked.output)")
+        #expect(unhooked.output.contains("✗ firefox: 2 of 3 routes reach the pause (not: shell hook zsh: ~/.zshrc does not run miga init)\n"
+                                         + "    fix: add this line to ~/.zshrc:  eval \"$(miga init zsh)\""), "\(unhooked.output)")
+        #expect(!unhooked.output.contains("· shell: zsh"), "\(unhooked.output)")
+        #expect(unhooked.output.contains("· shell: fish is installed but not in use here"), "\(unhooked.output)")
+    }
+
     @Test func without_a_terminal_miga_says_what_it_is() throws {
         let result = try run(migaBinary, [], environment: sandbox.environment)
         #expect(result.status == 0)

@@ -9,12 +9,27 @@ public struct Finding: Equatable, Sendable {
     public let text: String
     /// One line that puts it right, when it is not.
     public let fix: String?
+    /// Worth knowing, and nothing to put right (a shell installed but not in
+    /// use, a program whose rules are kept): never a problem.
+    public let info: Bool
 
     public init(ok: Bool, text: String, fix: String? = nil) {
         self.ok = ok
         self.text = text
         self.fix = fix
+        info = false
     }
+
+    /// Information: fine as it is.
+    public init(info text: String) {
+        ok = true
+        self.text = text
+        fix = nil
+        info = true
+    }
+
+    /// How doctor marks it: ✓ well, ✗ a problem, · information.
+    public var mark: String { info ? "·" : ok ? "✓" : "✗" }
 }
 
 /// Checks that every route to the gateway works in this shell and desktop.
@@ -51,11 +66,18 @@ public struct Doctor {
         guard let store = SessionStore.existing(in: paths) else { return nil }
         protection.recordLeaks(in: store, config: config)
         guard let leaks = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)), !leaks.isEmpty else { return nil }
-        let named = leaks.map { "\($0.program) \($0.route)" }
+        // Each way around once, in the order first taken, with how often.
+        var times: [String: Int] = [:]
+        var ways: [String] = []
+        for name in leaks.map({ "\($0.program) \($0.route)" }) {
+            if times[name] == nil { ways.append(name) }
+            times[name, default: 0] += 1
+        }
+        let named = ways.map { way in times[way].map { $0 > 1 ? "\(way) (\($0) times)" : way } ?? way }
         return Finding(ok: false, text: "leaks: \(leaks.count) launch\(leaks.count == 1 ? "" : "es") went around the pause in the last 7 days ("
                                             + named.joined(separator: "; ") + ")",
-                       fix: leaks.contains { if case .login = $0.route { true } else { false } }
-                           ? "miga refresh puts the pause in front of login starts that appeared since; miga list --routes shows each route"
+                       fix: leaks.contains { if case .login = $0.route { true } else if case .menu = $0.route { true } else { false } }
+                           ? "miga refresh puts the pause in front of login starts and menu entries that appeared since; miga list --routes shows each route"
                            : "miga list --routes shows each program's routes; a program started by its path, or by a launcher MIGA does not cover, walks around them")
     }
 
@@ -103,6 +125,11 @@ public struct Doctor {
                     : Finding(ok: false, text: "shell: \(hook.file) does not run miga init", fix: hookFix))
             }
         }
+        // A shell nobody here uses: typing in it starts nothing, so its hook is news, not a gap.
+        for idle in protection.idleShells() {
+            findings.append(Finding(info: "shell: \(idle.shell.rawValue) is installed but not in use here (no \(idle.file)); "
+                                    + "if you start using it, add this line there:  \(idle.line)"))
+        }
         if !readable {
             findings.append(Finding(ok: false, text: "programs: not known while the config cannot be read; the shims still pause what they name",
                                     fix: "mend \(paths.configFile) (see the config line above)"))
@@ -111,6 +138,10 @@ public struct Doctor {
         }
         for status in protection.list() {
             let command = status.settings.command
+            guard !status.kept else {
+                findings.append(Finding(info: "\(printable(command)): \(Protection.keptNote(command))"))
+                continue
+            }
             guard status.installed else {
                 findings.append(Finding(ok: false, text: "\(command): protected but not installed",
                                         fix: "install it, or: miga unprotect \(command)"))
@@ -147,7 +178,7 @@ public struct Doctor {
             findings.append(Finding(ok: missing.isEmpty, text: coverage.summary + (missing.isEmpty ? "" : " (not: " + named.joined(separator: "; ") + ")"),
                                     fix: fixes.isEmpty ? nil : fixes.joined(separator: "; ")))
         }
-        for command in config.programs.keys.sorted() {
+        for command in protection.protectedOnly(config).programs.keys.sorted() {
             for (path, reason) in protection.unreadableRoutes(for: command) {
                 findings.append(Finding(ok: false, text: "\(command): \(path) cannot be read (\(reason)); MIGA leaves it alone, so it may start \(command) without a pause",
                                         fix: "mend or remove it, then: miga refresh"))

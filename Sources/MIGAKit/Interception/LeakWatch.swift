@@ -16,12 +16,16 @@ public struct Leak: Equatable, Sendable {
     public let route: LeakRoute
     /// When it started, by the wall clock (to a second or so); nil when unknown.
     public let startedAt: Date?
+    /// The menu entry a desktop launcher opened for it or for what started
+    /// it (`GIO_LAUNCHED_DESKTOP_FILE`, which its children inherit), if any.
+    public let menuEntry: String?
 
-    public init(program: String, process: ProcessIdentity, route: LeakRoute, startedAt: Date? = nil) {
+    public init(program: String, process: ProcessIdentity, route: LeakRoute, startedAt: Date? = nil, menuEntry: String? = nil) {
         self.program = program
         self.process = process
         self.route = route
         self.startedAt = startedAt
+        self.menuEntry = menuEntry
     }
 }
 
@@ -29,6 +33,9 @@ public struct Leak: Equatable, Sendable {
 public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
     /// By a login start (its command line), which no override of MIGA's covered.
     case login(String)
+    /// From the application menu: the entry a desktop launcher opened
+    /// (gio, gtk-launch, the desktop session), or the launcher's command line.
+    case menu(String)
     /// By its path, which a shim on PATH never sees (`/snap/bin/firefox`).
     case path(String)
     /// By the launcher whose command line this is (`bash`, `dex -a`).
@@ -40,6 +47,7 @@ public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
     var stored: (how: String?, detail: String?) {
         switch self {
         case .login(let line): ("login", line)
+        case .menu(let entry): ("menu", entry)
         case .path(let path): ("path", path)
         case .launcher(let line): ("launcher", line)
         case .unknown: (nil, nil)
@@ -51,16 +59,18 @@ public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
     init(how: String?, detail: String?) {
         switch (how, detail) {
         case ("login", let line?): self = .login(line)
+        case ("menu", let entry?): self = .menu(entry)
         case ("path", let path?): self = .path(path)
         case (_, let line?) where !line.isEmpty: self = .launcher(line)
         default: self = .unknown
         }
     }
 
-    /// A few words for a summary: "at login", "from /snap/bin/firefox", "from bash".
+    /// A few words for a summary: "at login", "from the menu", "from /snap/bin/firefox", "from bash".
     public var shortName: String {
         switch self {
         case .login: "at login"
+        case .menu: "from the menu"
         case .path(let path): "from " + Self.shortened(path)
         case .launcher(let line):
             "from " + (line.split(separator: " ").first.map { baseName(of: String($0)) } ?? line)
@@ -72,6 +82,7 @@ public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .login(let line): "at login (\(Self.shortened(line)))"
+        case .menu(let entry): "from the application menu (\(Self.shortened(entry)))"
         case .path(let path): "from \(Self.shortened(path)), a path no shim sees"
         case .launcher(let line): "from \(Self.shortened(line))"
         case .unknown: "from a launcher that has exited"
@@ -152,11 +163,43 @@ public struct LeakWatch: Sendable {
             let parent = stat.parent
             if let parent, pids.contains(parent) { return nil }
             let startedAt = bootTime.map { Date(timeIntervalSince1970: $0 + Double(ticks) / Double(Self.ticksPerSecond)) }
+            let launched = MenuLaunch(environment: environment)
             return Leak(program: candidate.program.command,
                         process: ProcessIdentity(bootID: ProcessIdentity.currentBootID, pid: pid, startTicks: ticks),
-                        route: route(of: candidate, parent: parent), startedAt: startedAt)
+                        route: route(of: candidate, parent: parent, menu: launched), startedAt: startedAt, menuEntry: launched?.entry)
         }
     }
+
+    /// What GLib's launchers (gio, gtk-launch, GNOME's and others' menus)
+    /// leave in the environment of what they start: the entry, and the pid
+    /// they started. A child inherits both, with a pid not its own.
+    struct MenuLaunch: Equatable {
+        let entry: String
+        let pid: Int32?
+
+        init?(environment: String) {
+            var entry: String?
+            var pid: Int32?
+            for variable in environment.split(separator: "\0") {
+                if variable.hasPrefix("GIO_LAUNCHED_DESKTOP_FILE=") {
+                    entry = String(variable.dropFirst("GIO_LAUNCHED_DESKTOP_FILE=".count))
+                } else if variable.hasPrefix("GIO_LAUNCHED_DESKTOP_FILE_PID=") {
+                    pid = Int32(variable.dropFirst("GIO_LAUNCHED_DESKTOP_FILE_PID=".count))
+                }
+            }
+            guard let entry, !entry.isEmpty else { return nil }
+            self.entry = entry
+            self.pid = pid
+        }
+    }
+
+    /// Launchers of menu entries, by process name (cut to 15 bytes by the
+    /// kernel): the command-line ones and the desktops' own menus and panels.
+    static let menuLaunchers: Set<String> = [
+        "gio", "gtk-launch", "gtk4-launch", "dex", "kioclient", "kioclient5", "kioclient6", "exo-open", "kstart", "kstart5",
+        "gnome-shell", "plasmashell", "krunner", "xfce4-panel", "xfdesktop", "xfce4-appfinder", "mate-panel", "budgie-panel",
+        "cinnamon", "lxpanel", "lxqt-panel", "wf-panel", "nwg-drawer", "rofi", "wofi", "fuzzel",
+    ]
 
     /// A process found running a protected program, before its environment is read.
     struct Candidate {
@@ -172,7 +215,7 @@ public struct LeakWatch: Sendable {
     /// How the process was most likely started: a login start (run as one of
     /// systemd's autostart units, or with a login start's exact command line
     /// by a launcher that has exited), by its path, or by a launcher still running.
-    func route(of candidate: Candidate, parent: Int32?) -> LeakRoute {
+    func route(of candidate: Candidate, parent: Int32?, menu: MenuLaunch? = nil) -> LeakRoute {
         let arguments = candidate.arguments
         // Orphans belong to init, or to the person's service manager.
         let launcherGone = parent == nil || parent == 1 || processName(of: parent ?? 1) == "systemd"
@@ -183,10 +226,14 @@ public struct LeakWatch: Sendable {
         if launcherGone, let start = candidate.program.loginStarts.first(where: { Self.same($0, arguments) }) {
             return .login(printable(start.joined(separator: " ")))
         }
-        if candidate.pathTells, let first = arguments.first, first.contains("/") { return .path(printable(first)) }
-        if !launcherGone, let parent, let line = commandLine(of: parent), !line.isEmpty {
-            return .launcher(printable(line.joined(separator: " ")))
+        // Started by a menu's launcher: the path in its command line is the entry's, not one typed.
+        if let menu, menu.pid == candidate.pid || (menu.pid != nil && menu.pid == parent) { return .menu(printable(menu.entry)) }
+        let launcherLine = launcherGone ? nil : parent.flatMap(commandLine(of:)).flatMap { $0.isEmpty ? nil : $0 }
+        if let parent, let launcherLine, let name = processName(of: parent), Self.menuLaunchers.contains(name) {
+            return .menu(printable(launcherLine.joined(separator: " ")))
         }
+        if candidate.pathTells, let first = arguments.first, first.contains("/") { return .path(printable(first)) }
+        if let launcherLine { return .launcher(printable(launcherLine.joined(separator: " "))) }
         return .unknown
     }
 
@@ -213,10 +260,18 @@ public struct LeakWatch: Sendable {
         return text.hasSuffix("\0") ? Array(arguments.dropLast()) : arguments
     }
 
-    /// When the machine started (`btime` in /proc/stat), in seconds since 1970.
+    /// When the machine started (`btime` in /proc/stat), in seconds since
+    /// 1970. `btime` is whole seconds; when the boot clock agrees with it (this
+    /// machine's /proc), the instant it gives instead, so that a start is told
+    /// to a clock tick, as `protect` a moment before is.
     static func bootTime(proc: String) -> Double? {
-        guard let text = (try? readTextFile("\(proc)/stat")) ?? nil else { return nil }
-        return text.split(separator: "\n").first { $0.hasPrefix("btime ") }.flatMap { Double(String($0.dropFirst(6)).trimmingWhitespace()) }
+        guard let text = (try? readTextFile("\(proc)/stat")) ?? nil,
+              let whole = text.split(separator: "\n").first(where: { $0.hasPrefix("btime ") })
+                  .flatMap({ Double(String($0.dropFirst(6)).trimmingWhitespace()) }) else { return nil }
+        var sinceBoot = timespec()
+        guard clock_gettime(CLOCK_BOOTTIME, &sinceBoot) == 0 else { return whole }
+        let instant = Date().timeIntervalSince1970 - (Double(sinceBoot.tv_sec) + Double(sinceBoot.tv_nsec) / 1e9)
+        return abs(instant - whole) < 2 ? instant : whole
     }
 
     static let ticksPerSecond = max(1, sysconf(Int32(_SC_CLK_TCK)))
@@ -225,4 +280,36 @@ public struct LeakWatch: Sendable {
     private func read(_ path: String) -> String? {
         (try? readTextFile(path, limit: 262_144)) ?? nil
     }
+}
+
+extension Protection {
+    /// Looks once for launches of protected programs that went around the
+    /// pause, and records the new ones in `store`. Returns how many were new.
+    ///
+    /// Only a program protected now is looked for (kept rules route nothing),
+    /// and only a launch that had a route of MIGA's to go around: not one
+    /// that started before the program's routes were written (open since
+    /// before `protect`), not one through a menu override of MIGA's (its
+    /// gateway started it, even where the program dropped the mark), and not
+    /// one that started around a launch the store has through the gate (a
+    /// wrapper may drop the gateway's mark).
+    ///   - watch: where to look (a test gives a /proc of its making).
+    @discardableResult
+    public func recordLeaks(in store: SessionStore, config: Config? = nil, now: Date = Date(), watch: LeakWatch = LeakWatch()) -> Int {
+        let protected = protectedOnly(config ?? ConfigLoader.load(from: paths.configFile).config)
+        let overrides = Set(Manifest(path: manifestPath).menuOverrides().map { "\($0.program)\n\($0.path)" })
+        var since: [String: Date?] = [:]
+        let leaks = watch.look(for: watchedPrograms(config: protected)).filter { leak in
+            if let entry = leak.menuEntry, overrides.contains("\(leak.program)\n\(entry)") { return false }
+            guard let started = leak.startedAt else { return true }
+            if since[leak.program] == nil { since[leak.program] = protectedSince(leak.program) }
+            // A start is read to a clock tick, and rounded down.
+            if let protectedAt = since[leak.program] ?? nil, started < protectedAt.addingTimeInterval(-Self.startPrecision) { return false }
+            return !((try? store.launchedThroughGate(leak.program, around: started)) ?? false)
+        }
+        return (try? store.recordLeaks(leaks, at: now)) ?? 0
+    }
+
+    /// How much earlier than it was a process's start may read (two clock ticks).
+    static let startPrecision = 2 / Double(LeakWatch.ticksPerSecond)
 }

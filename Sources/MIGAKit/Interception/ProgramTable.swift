@@ -9,7 +9,9 @@ public enum ProgramTable {
         let rows = programs.map { status -> [String] in
             let settings = status.settings
             var routes: [String] = []
-            if status.realProgram != nil {
+            if status.kept {
+                routes.append("kept — miga protect \(printable(settings.command)) turns it back on")
+            } else if status.realProgram != nil {
                 routes.append(status.shim ? "shim ✓" : "shim ✗")
                 routes.append(status.shell ? "shell ✓" : "shell ✗")
             }

@@ -60,6 +60,33 @@ extension Protection {
         Manifest(path: manifestPath).entries.contains(.hookLine(file: file, line: line))
     }
 
+    /// The person's login shell: `$SHELL`, which the login sets from the
+    /// passwd entry, else that entry itself; nil when it is none MIGA has a hook for.
+    var loginShell: ShellHook.Shell? {
+        if let named = environment["SHELL"], !named.isEmpty { return ShellHook.Shell(loginShell: named) }
+        guard let entry = getpwuid(getuid()), let shell = entry.pointee.pw_shell else { return nil }
+        return ShellHook.Shell(loginShell: String(cString: shell))
+    }
+
+    /// The shells installed here (on PATH), each with whether this person
+    /// uses it: their login shell, and a shell whose start-up file exists. A
+    /// shell that is only installed is no way in: typing in it is something
+    /// nobody does here, so its hook is information, not a missing route.
+    func installedShells() -> [(shell: ShellHook.Shell, inUse: Bool)] {
+        let resolver = ProgramResolver(searchPath: environment["PATH"])
+        let login = loginShell
+        return ShellHook.Shell.allCases.filter { resolver.resolve($0.rawValue) != nil }.map { shell in
+            (shell, shell == login || access(shell.startupFile(environment: environment, paths: paths).path, F_OK) == 0)
+        }
+    }
+
+    /// The shells installed but not in use, each with its start-up file as a
+    /// person writes it and the line that would hook it, for doctor's information.
+    public func idleShells() -> [(shell: ShellHook.Shell, file: String, line: String)] {
+        installedShells().filter { !$0.inUse }.map { ($0.shell, $0.shell.startupFile(environment: environment, paths: paths).shown,
+                                                       hookLine(for: $0.shell)) }
+    }
+
     /// Hook lines MIGA wrote that run a miga that is gone, written again for this one.
     func repairHookLines(in manifest: inout Manifest) -> [String] {
         var done: [String] = []

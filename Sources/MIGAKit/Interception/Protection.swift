@@ -81,6 +81,7 @@ public struct Protection: Sendable {
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
+        stopKeeping(command)
         return try keepingFresh { () throws(MigaError) in
             var manifest = Manifest(path: manifestPath)
             defer { try? manifest.save() }
@@ -197,7 +198,9 @@ public struct Protection: Sendable {
         }
         done += repairHookLines(in: &manifest)
         done += try takeInOtherCommands()
-        for command in ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted() where isInstalled(command) {
+        // Kept rules stay kept: only `miga protect` turns them back on.
+        let protected = protectedOnly(ConfigLoader.load(from: paths.configFile).config)
+        for command in protected.programs.keys.sorted() where isInstalled(command) {
             for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
                 done.append("Pointed the shim of \(name) at \(shims.gateway).")
             }
@@ -211,7 +214,7 @@ public struct Protection: Sendable {
     private func takeInOtherCommands() throws(MigaError) -> [String] {
         var done: [String] = []
         let config = ConfigLoader.load(from: paths.configFile).config
-        for settings in config.programs.values.sorted(by: { $0.command < $1.command }) {
+        for settings in protectedOnly(config).programs.values.sorted(by: { $0.command < $1.command }) {
             let new = uncoveredCommands(of: settings, config: config)
             guard !new.isEmpty else { continue }
             var changes = ProgramChanges()
@@ -234,6 +237,7 @@ public struct Protection: Sendable {
         // Another name of a protected program unprotects that program.
         let command = ConfigLoader.load(from: paths.configFile).config.program(named: command)?.command ?? command
         try keepingFresh { () throws(MigaError) in try removeRoutes(command) }
+        stopKeeping(command)
     }
 
     private func removeRoutes(_ command: String) throws(MigaError) {
@@ -330,6 +334,8 @@ public struct Protection: Sendable {
         }
         for folder in [shims.path, desktop.backups, login.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
         var remaining: [String] = []
+        // Every program's rules stay, kept: protected no more until `miga protect NAME`.
+        if !purge { try keepAll() }
         if purge {
             for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
         } else {
@@ -357,7 +363,9 @@ public struct Protection: Sendable {
 
     /// Every protected program and the routes that lead to its gateway now.
     public func list() -> [ProgramStatus] {
-        ConfigLoader.load(from: paths.configFile).config.programs.values
+        let config = ConfigLoader.load(from: paths.configFile).config
+        let kept = keptCommands(in: config)
+        return config.programs.values
             .sorted { $0.command < $1.command }
             .map { settings in
                 ProgramStatus(settings: settings, realProgram: realProgram(settings.command),
@@ -367,7 +375,7 @@ public struct Protection: Sendable {
                               loginEntries: login.overrides(for: settings.command),
                               services: Manifest(path: manifestPath).entries.compactMap { entry in
                                   if case .service(let path, settings.command) = entry { path } else { nil }
-                              })
+                              }, kept: kept.contains(settings.command))
             }
     }
 
@@ -433,6 +441,8 @@ public struct ProgramStatus: Equatable, Sendable {
     public let loginEntries: [String]
     /// The D-Bus service files through which an activation reaches the gateway.
     public let services: [String]
+    /// Its rules stay in the config, but nothing routes it to the pause (after `miga uninstall`).
+    public var kept = false
 
     /// Installed: on PATH, or reached through its menu entries (a Flatpak app).
     public var installed: Bool { realProgram != nil || !desktopEntries.isEmpty }

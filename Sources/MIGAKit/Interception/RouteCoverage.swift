@@ -45,9 +45,10 @@ public struct Coverage: Equatable, Sendable {
 }
 
 extension Protection {
-    /// Every route found for each protected program, and whether it reaches the pause.
+    /// Every route found for each protected program (kept rules are none),
+    /// and whether it reaches the pause.
     public func coverage() -> [Coverage] {
-        let config = ConfigLoader.load(from: paths.configFile).config
+        let config = protectedOnly(ConfigLoader.load(from: paths.configFile).config)
         let hooks = shellHookRoutes()
         return config.programs.keys.sorted().map { command in
             Coverage(program: command, routes: routes(of: command, settings: config.programs[command], config: config, hooks: hooks))
@@ -56,7 +57,7 @@ extension Protection {
 
     func routes(of command: String, settings: ProgramSettings?, config: Config, hooks: [Route]) -> [Route] {
         var routes: [Route] = []
-        // Typing the name reaches the shim through a shell's hook: one route per shell installed.
+        // Typing the name reaches the shim through a shell's hook: one route per shell in use.
         if realProgram(command) != nil {
             routes += hooks
             routes.append(shimRoute(command))
@@ -92,12 +93,12 @@ extension Protection {
         return routes
     }
 
-    /// The hook of each shell installed here (on PATH), used or not: typing
-    /// a name in any of them is a way to start the program. Each reaches the
-    /// pause when its start-up file runs `miga init` with a live miga.
+    /// The hook of each shell this person uses (their login shell, and each
+    /// shell with a start-up file): typing a name in it is a way to start the
+    /// program. Each reaches the pause when its start-up file runs `miga init`
+    /// with a live miga. A shell only installed is no route (`idleShells`).
     func shellHookRoutes() -> [Route] {
-        let resolver = ProgramResolver(searchPath: environment["PATH"])
-        return ShellHook.Shell.allCases.filter { resolver.resolve($0.rawValue) != nil }.map { shell in
+        installedShells().filter(\.inUse).map(\.shell).map { shell in
             let file = shell.startupFile(environment: environment, paths: paths)
             let place = "\(shell.rawValue): \(file.shown)"
             let addLine = "add this line to \(file.shown):  \(hookLine(for: shell))"

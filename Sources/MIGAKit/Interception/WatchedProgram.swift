@@ -152,17 +152,4 @@ extension Protection {
             return watched
         }
     }
-
-    /// Looks once for launches of protected programs that went around the
-    /// pause, and records the new ones in `store`. A process that started
-    /// around a launch the store has through the gate is that launch (a
-    /// wrapper may drop the gateway's mark). Returns how many were new.
-    @discardableResult
-    public func recordLeaks(in store: SessionStore, config: Config? = nil, now: Date = Date()) -> Int {
-        let leaks = LeakWatch().look(for: watchedPrograms(config: config)).filter { leak in
-            guard let started = leak.startedAt else { return true }
-            return !((try? store.launchedThroughGate(leak.program, around: started)) ?? false)
-        }
-        return (try? store.recordLeaks(leaks, at: now)) ?? 0
-    }
 }

@@ -10,7 +10,9 @@ extension Miga {
                 Looks at the config, the history, the shell (is the shim folder on PATH and \
                 first for each program, does your start-up file run miga init), each protected \
                 program and what each of its menu entries starts, and the notification server. \
-                Exit status 0 when all is well, 1 otherwise.
+                ✓ is well, ✗ a problem with its fix, · worth knowing and fine as it is (a shell \
+                installed but not in use, a program whose rules are kept after uninstall). \
+                Exit status 0 when nothing is ✗, 1 otherwise.
 
                 With --fix, first puts right what MIGA wrote: each menu override derived again \
                 from the entry it stands for (removed when that entry is gone), each shim pointed \
@@ -40,7 +42,7 @@ extension Miga {
             }
             let findings = MIGAKit.Doctor(protection: protection).examine()
             for finding in findings {
-                print("\(finding.ok ? "✓" : "✗") \(finding.text)")
+                print("\(finding.mark) \(finding.text)")
                 if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }
             }
             if findings.contains(where: { !$0.ok }) { throw ExitCode(ExitStatus.failure) }

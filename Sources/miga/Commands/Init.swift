@@ -28,7 +28,7 @@ extension Miga {
 
         func run() throws {
             let protection = try Miga.protection()
-            let commands = functions ? protection.list().map(\.settings.command) : []
+            let commands = functions ? protection.list().filter { !$0.kept }.map(\.settings.command) : []
             print(ShellHook.script(for: shell, shimDirectory: protection.shims.path,
                                    gateway: protection.shims.gateway, functions: commands), terminator: "")
         }

@@ -11,7 +11,9 @@ extension Miga {
                 it), menu (an application menu entry goes through the pause), login (a start at \
                 login does) and D-Bus (an activation does). With --routes, every route found for \
                 each program (each shell's hook, the shim, each menu entry, login start and D-Bus \
-                service, the Flatpak app's commands) and whether it reaches the pause.
+                service, the Flatpak app's commands) and whether it reaches the pause. A shell \
+                counts when it is your login shell or has a start-up file; a program whose rules \
+                are kept after `miga uninstall` has no routes until `miga protect NAME`.
 
                 Example:
                   miga list
@@ -43,6 +45,13 @@ extension Miga {
                     print("  \(route.reaches ? "✓" : "✗") \(route.kind.rawValue): \(route.place)" + (route.problem.map { " (\($0))" } ?? "")
                           + (route.fix.map { "\n      fix: \($0)" } ?? ""))
                 }
+            }
+            for status in programs where status.kept {
+                print("\(printable(status.settings.command)): \(Protection.keptNote(status.settings.command))")
+            }
+            // Shells nobody here uses are no route: named once, for whoever starts using one.
+            for idle in protection.idleShells() {
+                print("· shell hook \(idle.shell.rawValue): not in use (no \(idle.file))")
             }
         }
     }

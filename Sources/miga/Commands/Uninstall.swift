@@ -8,8 +8,8 @@ extension Miga {
             abstract: "Remove every shim, menu entry and hook line MIGA wrote, and nothing else.",
             discussion: """
                 Your history and settings (every program's rules among them) stay unless you give \
-                --purge; MIGA says where they are, and `miga protect NAME` brings a program back \
-                as it was. Run again, it finds nothing to remove and says so. \
+                --purge; MIGA says where they are. The rules are kept, not protecting: `miga list` \
+                shows each as kept, and `miga protect NAME` brings a program back as it was. Run again, it finds nothing to remove and says so. \
                 The miga program itself stays too (make uninstall, or delete the file).
 
                 In a terminal, a pause of its own comes first: Proceed at zero uninstalls, Exit \

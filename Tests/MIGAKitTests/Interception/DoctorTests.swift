@@ -89,6 +89,40 @@ import Testing
         #expect(!doctor.examine().contains { $0.text.hasPrefix("menu:") })
     }
 
+    @Test func a_shell_installed_but_not_in_use_is_information_and_one_in_use_without_the_hook_a_problem() throws {
+        // bash, zsh and fish installed; the person logs in to bash, whose start-up file runs the hook.
+        for shell in ["bash", "zsh", "fish"] { try home.writeProgram("#!/bin/sh\n", to: "shells/\(shell)") }
+        let environment = ["HOME": home.path, "PATH": shims + ":" + home.path + "/bin:" + home.path + "/shells", "SHELL": "/bin/bash",
+                           "XDG_DATA_DIRS": home.path + "/system"]
+        let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: home.path + "/gateway/miga")
+        let doctor = Doctor(protection: protection, notificationServer: { "dunst" })
+        try protection.protect("firefox")
+        try home.write("eval \"$(\(home.path)/gateway/miga init bash)\"\n", to: ".bashrc")
+        let findings = doctor.examine()
+        #expect(findings.allSatisfy { $0.ok }, "\(findings.filter { !$0.ok })")
+        #expect(findings.contains { $0.text == "firefox: 2 of 2 routes reach the pause" }, "\(findings.map(\.text))")
+        let idle = findings.filter(\.info).map(\.text)
+        #expect(idle.contains { $0.hasPrefix("shell: zsh is installed but not in use here (no ~/.zshrc)") }, "\(idle)")
+        #expect(idle.contains { $0.hasPrefix("shell: fish is installed but not in use here (no ~/.config/fish/config.fish)") }, "\(idle)")
+        #expect(findings.filter(\.info).allSatisfy { $0.mark == "·" && $0.fix == nil })
+        #expect(protection.coverage().first?.routes.map(\.kind) == [.shellHook, .shim])
+
+        // A ~/.zshrc is a shell in use: without the hook, a route that is missing, with its fix.
+        try home.write("setopt autocd\n", to: ".zshrc")
+        let problems = doctor.examine().filter { !$0.ok }
+        #expect(problems.map(\.text) == ["firefox: 2 of 3 routes reach the pause (not: shell hook zsh: ~/.zshrc does not run miga init)"],
+                "\(problems.map(\.text))")
+        #expect(problems.first?.fix == "add this line to ~/.zshrc:  eval \"$(\(home.path)/gateway/miga init zsh)\"")
+        #expect(!doctor.examine().contains { $0.info && $0.text.contains("zsh") })
+
+        // The login shell counts without a start-up file: fish, as the passwd entry or $SHELL says.
+        let fishFirst = Protection(paths: protection.paths, environment: environment.merging(["SHELL": "/usr/bin/fish"]) { $1 },
+                                   gateway: home.path + "/gateway/miga")
+        #expect(fishFirst.idleShells().isEmpty)
+        #expect(fishFirst.coverage().first?.routes.filter { $0.kind == .shellHook }.map(\.place)
+                == ["bash: ~/.bashrc", "zsh: ~/.zshrc", "fish: ~/.config/fish/config.fish"])
+    }
+
     @Test func a_damaged_history_is_reported() throws {
         try home.write("not a database at all", to: ".local/share/miga/miga.sqlite")
         let finding = try #require(doctor(path: home.path + "/bin").examine().first { $0.text.hasPrefix("history:") })

@@ -81,6 +81,25 @@ import Testing
         #expect(watch.look(for: [watched("steam", files: ["steam"])]).first?.route == .path("/snap/bin/steam"))
     }
 
+    @Test func a_launch_from_the_menu_is_named_as_the_menu_not_as_a_path() throws {
+        // gtk-launch still there: its command line names the launch.
+        try process(210, exe: "sh", comm: "gtk-launch", cmdline: ["gtk-launch", "steam"])
+        try process(380, exe: "steam", parent: 210, cmdline: [files.path + "/steam"])
+        // Launched by GLib, which has exited since: the entry it left in the environment.
+        try process(381, exe: "steam", environment: ["GIO_LAUNCHED_DESKTOP_FILE=/usr/share/applications/steam.desktop",
+                                                    "GIO_LAUNCHED_DESKTOP_FILE_PID=381"], cmdline: [files.path + "/steam"])
+        // Typed by its path in a terminal opened from the menu: the terminal's entry, inherited, says nothing of this launch.
+        try process(200, exe: "sh", comm: "bash", parent: 150, cmdline: ["bash"])
+        try process(382, exe: "steam", environment: ["GIO_LAUNCHED_DESKTOP_FILE=/usr/share/applications/xterm.desktop",
+                                                    "GIO_LAUNCHED_DESKTOP_FILE_PID=150"], parent: 200, cmdline: [files.path + "/steam"])
+        let leaks = watch.look(for: [watched("steam", files: ["steam"])]).sorted { $0.process.pid < $1.process.pid }
+        #expect(leaks.map(\.route) == [.menu("gtk-launch steam"), .menu("/usr/share/applications/steam.desktop"), .path(files.path + "/steam")])
+        #expect(leaks.map(\.route.shortName) == ["from the menu", "from the menu", "from " + files.path + "/steam"])
+        #expect(leaks[1].route.description == "from the application menu (/usr/share/applications/steam.desktop)")
+        #expect(leaks[2].menuEntry == "/usr/share/applications/xterm.desktop")
+        #expect(LeakRoute(how: "menu", detail: "gtk-launch steam") == .menu("gtk-launch steam"), "read back from the store")
+    }
+
     @Test func a_script_is_found_as_its_interpreter_running_it_however_its_first_line_names_it() throws {
         try process(200, exe: "sh", comm: "bash", cmdline: ["bash"])
         // Typed by name in a shell: the kernel names the script by the full
