@@ -17,6 +17,8 @@ import Testing
         ("PM", Array("\u{1B}^deep quiet\u{1B}\\".utf8)),
         ("SOS", Array("\u{1B}Xdeep quiet\u{1B}\\".utf8)),
         ("OSC led by a letter (the window title)", Array("\u{1B}]ldeep quiet\u{1B}\\".utf8)),
+        // ✜ is E2 9C 9C: a 0x9C inside a character is no 8-bit ST.
+        ("a title holding a character with 0x9C in it", Array("\u{1B}]l✜ deep quiet\u{1B}\\".utf8)),
         ("8-bit DCS", [0x90] + Array("1$r0;dede;pq".utf8) + [0x9C]),
         ("8-bit OSC", [0x9D] + Array("11;rgb:dede/dede/dede".utf8) + [0x07]),
         ("8-bit OSC, ended by 8-bit ST", [0x9D] + Array("11;rgb:dede/dede/dede".utf8) + [0x9C]),
