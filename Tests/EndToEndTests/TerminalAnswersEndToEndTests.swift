@@ -65,4 +65,42 @@ import Testing
         let redrawn = later.contains("\u{1B}[2J"), light = lastFrame.contains("48;5;255")
         #expect(redrawn && !light, "still the light look (drawn again: \(redrawn))")
     }
+
+    /// A DCS answer (a setting, a capability) and an APC one (an image
+    /// protocol's status), each holding d, e and p: no keys either.
+    @Test func dcs_and_apc_answers_are_no_keys() throws {
+        let terminal = try pause()
+        try terminal.waitForOutput("the first frame") { $0.contains("Exit to Focus") }
+        terminal.send("\u{1B}P1$r0;dede;p\u{1B}\\\u{1B}_Gi=1;dede;p\u{1B}\\\u{1B}[?62;c")
+        try expectStillPausing(terminal)
+    }
+
+    /// The Esc of an answer, then its rest later than an Esc waits for the
+    /// rest of a key's sequence, while the answers are still awaited: the
+    /// start of a late answer, not Esc (Exit) and keys.
+    @Test func an_answer_cut_right_after_its_escape_is_no_keys() throws {
+        let terminal = try pause()
+        // Well after the question: the countdown's first tick.
+        try terminal.waitForOutput("the first tick") { $0.contains("9:59") }
+        terminal.send("\u{1B}")
+        // The gap that cuts the answer: what is under test.
+        terminal.keepReading(for: 0.2)
+        terminal.send("]11;rgb:dede/dede/dede\u{07}\u{1B}[?62;c")
+        try expectStillPausing(terminal)
+    }
+
+    /// An answer that never ends holds no one in the pause: an e typed
+    /// after its start is Exit to Focus within a second or so, with
+    /// nothing more typed.
+    @Test func e_after_an_answer_that_never_ends_still_exits() throws {
+        let terminal = try pause()
+        try terminal.waitForOutput("the first frame") { $0.contains("Exit to Focus") }
+        terminal.send("\u{1B}]11;rgb:1c1c/")
+        let typed = Date()
+        terminal.send("e")
+        try terminal.waitForOutput("the farewell") { $0.contains("You chose yourself") || !terminal.isRunning }
+        let waited = Date().timeIntervalSince(typed)
+        #expect(waited < 3, "Exit took \(waited) s")
+        #expect(try sandbox.sessions().map(\.outcome) == [.exit])
+    }
 }

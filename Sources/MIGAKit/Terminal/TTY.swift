@@ -94,7 +94,8 @@ public final class TTY: TerminalDevice {
     /// the DA1 answer ends the wait, so a terminal that ignores OSC 11
     /// costs one round trip, never the whole `timeout`. Keys typed meanwhile
     /// are kept for the screen; an answer that comes later still never
-    /// reaches it as keys (see `TerminalInput`).
+    /// reaches it as keys, and one that never ends holds back no Exit for
+    /// long (see `TerminalInput`).
     public func background(within timeout: Double) -> TerminalBackground {
         if let askedBackground { return askedBackground }
         write("\u{1B}]11;?\u{1B}\\\u{1B}[c")
