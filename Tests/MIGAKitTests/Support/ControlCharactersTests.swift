@@ -19,13 +19,16 @@ import Testing
         let record = SessionRecord(id: "s1", program: Self.hostile, startedAt: Date(milliseconds: 1_800_000_000_000),
                                    endedAt: Date(milliseconds: 1_800_000_060_000), outcome: .exit, pausedSeconds: 60,
                                    device: "other", intention: "see \u{202E}this")
-        for text in [Exchange.encode([record], as: .json, localDevice: "here"), Exchange.line(record, localDevice: "here")] {
+        let later = Date(milliseconds: 1_800_000_100_000)
+        let export = Exchange.encode([record], as: .json, localDevice: "here")
+        let line = Exchange.line(record, localDevice: "here")
+        for text in [export, line] {
             #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || isBidiControl($0) }, "\(text)")
             #expect(text.contains("\\u009b") && text.contains("\\u202e"), "\(text)")
-            // Still the same data for a JSON reader.
-            let decoded = try Exchange.decode(text, localDevice: "here", now: Date(milliseconds: 1_800_000_100_000))
-            #expect(decoded.first?.program == Self.hostile)
         }
+        // Still the same data for a JSON reader.
+        #expect(try Exchange.decode(export, localDevice: "here", now: later).first?.program == Self.hostile)
+        #expect(Sync.parse(line + "\n", device: "other", localDevice: "here", now: later).records.first?.program == Self.hostile)
         let folder = TemporaryDirectory()
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         try store.insertMissing([record])
