@@ -11,6 +11,10 @@ public final class Gateway {
     /// finds its own pid here was started straight from another gateway, in
     /// the same launch (a second gateway on PATH, or two pointing at each other).
     static let launchVariable = "MIGA_GATE_PID"
+    /// Set with it: the protected program the gateway opened, so that the
+    /// leak watch tells that program's processes from another protected
+    /// program started from inside it.
+    static let programVariable = "MIGA_GATE_PROGRAM"
     /// How many gateways this launch has passed through.
     static let hopsVariable = "MIGA_GATE_HOPS"
     static let maximumHops = 4
@@ -55,7 +59,8 @@ public final class Gateway {
             return .finish(ExitStatus.notInstalled)
         }
         let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,
-                            environment: [Self.launchVariable: String(context.processID), Self.hopsVariable: String(hops + 1)],
+                            environment: [Self.launchVariable: String(context.processID), Self.hopsVariable: String(hops + 1),
+                                          Self.programVariable: settings.command],
                             detached: request.detach)
 
         let verdict = GateVerdict.decide(

@@ -152,22 +152,38 @@ public struct LeakWatch: Sendable {
                   let script = FileIdentity(path: arguments[index]), let program = byScript[script] else { continue }
             candidates.append(Candidate(pid: pid, program: program, arguments: Array(arguments[index...]), pathTells: false))
         }
-        let pids = Set(candidates.map(\.pid))
+        var pidsByProgram: [String: Set<Int32>] = [:]
+        for candidate in candidates { pidsByProgram[candidate.program.command, default: []].insert(candidate.pid) }
         let bootTime = Self.bootTime(proc: proc)
         return candidates.compactMap { candidate in
             let pid = candidate.pid
             guard let environment = read("\(proc)/\(pid)/environ"), let stat = ProcessStat(pid: pid, proc: proc), stat.isLive,
                   let ticks = stat.startTicks else { return nil }
-            if environment.split(separator: "\0").contains(where: { $0.hasPrefix(Gateway.launchVariable + "=") }) { return nil }
+            if Self.startedByItsGate(environment, program: candidate.program.command) { return nil }
             // A child of a process of the same program is part of that launch, not another one.
             let parent = stat.parent
-            if let parent, pids.contains(parent) { return nil }
+            if let parent, pidsByProgram[candidate.program.command]?.contains(parent) == true { return nil }
             let startedAt = bootTime.map { Date(timeIntervalSince1970: $0 + Double(ticks) / Double(Self.ticksPerSecond)) }
             let launched = MenuLaunch(environment: environment)
             return Leak(program: candidate.program.command,
                         process: ProcessIdentity(bootID: ProcessIdentity.currentBootID, pid: pid, startTicks: ticks),
                         route: route(of: candidate, parent: parent, menu: launched), startedAt: startedAt, menuEntry: launched?.entry)
         }
+    }
+
+    /// Whether a process carries the mark of a gateway of `program`: every
+    /// process a gateway starts inherits it, so a different protected program
+    /// started from inside a gated one (a browser opened by path from a mail
+    /// client that went through its pause) carries a mark, but not its own.
+    /// A mark that names no program is an older gateway's, taken as it was.
+    static func startedByItsGate(_ environment: String, program: String) -> Bool {
+        var marked = false
+        var gated: Substring?
+        for variable in environment.split(separator: "\0") {
+            if variable.hasPrefix(Gateway.launchVariable + "=") { marked = true }
+            if variable.hasPrefix(Gateway.programVariable + "=") { gated = variable.dropFirst(Gateway.programVariable.count + 1) }
+        }
+        return marked && (gated.map { $0 == program } ?? true)
     }
 
     /// What GLib's launchers (gio, gtk-launch, GNOME's and others' menus)

@@ -132,7 +132,7 @@ import Testing
         let (gate, terminal) = gateway([.wait(3), ScriptedTerminal.keys("p")])
         let decision = gate.run(GateRequest(command: "fake", arguments: arguments, pause: 3))
         #expect(decision == .launch(Launch(path: home.path + "/bin/fake", arguments: [Array("fake".utf8)] + arguments,
-                                           environment: ["MIGA_GATE_PID": "4242", "MIGA_GATE_HOPS": "1"])))
+                                           environment: ["MIGA_GATE_PID": "4242", "MIGA_GATE_HOPS": "1", "MIGA_GATE_PROGRAM": "fake"])))
         #expect(terminal?.leaveCount == 1)
         let rows = try rows()
         #expect(rows.map(\.outcome) == [.proceed])
