@@ -83,4 +83,16 @@ struct GLibExec: Sendable, CustomTestStringConvertible {
         #expect(DesktopExec.program(in: DesktopExec.words("/usr/bin/distract \"open")) == "/usr/bin/distract")
         #expect(DesktopExec.program(in: DesktopExec.words("env A=1 'distract' 'open")) == "distract")
     }
+
+    @Test func a_service_line_has_no_field_codes_and_its_override_runs_the_gate_then_env() throws {
+        // dbus-daemon quotes as GLib does, but a `%` is plain text there.
+        #expect(try DesktopExec.split("app 50%% '%u' %c", fieldCodes: false) == [.text("app"), .text("50%%"), .text("%u"), .text("%c")])
+        let services = DBusServices(sourceFolders: [], userFolder: "/nowhere", gateway: "/opt/miga/bin/miga")
+        let source = try #require(DBusServices.parse("[D-BUS Service]\nName=org.example.A\nExec=/usr/bin/env MOZ_X=1 /usr/bin/distract '50%' --x\n",
+                                                     path: "/usr/share/dbus-1/services/org.example.A.service"))
+        let text = try #require(services.overriding(source, for: "distract"))
+        let written = try #require(DBusServices.parse(text, path: "b.service"))
+        #expect(DesktopExec.texts(written.exec, fieldCodes: false) == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--as", "distract",
+                                                                      "/usr/bin/env", "--", "MOZ_X=1", "/usr/bin/distract", "50%", "--x"])
+    }
 }
