@@ -141,11 +141,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             if let written = services.overriding(service, for: "program") {
                 let back = DBusServices.parse(written, path: "b.service")
                 promise(back?.name == service.name && back?.program == "program", "written back, it names another service")
-                promise(back.map { DesktopExec.texts($0.exec).prefix(2) == ["/opt/miga/bin/miga", "gate"] } == true,
+                promise(back.map { DesktopExec.texts($0.exec, fieldCodes: false).prefix(2) == ["/opt/miga/bin/miga", "gate"] } == true,
                         "written back, it does not start the gateway")
                 // gateway gate --window --detach --as program ORIGINAL -- ARGUMENTS…
-                let original = DesktopExec.texts(service.exec)
-                promise(back.map { DesktopExec.texts($0.exec) } == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--as", "program"]
+                let original = DesktopExec.texts(service.exec, fieldCodes: false)
+                promise(back.map { DesktopExec.texts($0.exec, fieldCodes: false) } == ["/opt/miga/bin/miga", "gate", "--window", "--detach", "--as", "program"]
                             + original.prefix(1) + ["--"] + original.dropFirst(), "written back, the original's command line changed")
             }
         }

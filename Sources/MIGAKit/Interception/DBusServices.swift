@@ -46,8 +46,8 @@ public struct DBusServices: Sendable {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             for name in names where name.hasSuffix(".service") && seen.insert(name).inserted {
                 guard let service = Self.read(folder + "/" + name), service.program == nil else { continue }
-                let words = DesktopExec.texts(service.exec)
-                let program = words.first.map(baseName(of:))
+                let words = DesktopExec.words(service.exec, fieldCodes: false)
+                let program = DesktopExec.program(in: words).map(baseName(of:))
                 let flatpak = program == "flatpak" ? FlatpakRun.appID(in: Array(words.dropFirst())) : nil
                 if appIDs.contains(service.name) || program == command || flatpak.map(appIDs.contains) == true {
                     found.append(service)
@@ -68,7 +68,8 @@ public struct DBusServices: Sendable {
                 continue
             }
             guard let text = overriding(source, for: command) else {
-                notes.append("\(source.path) has a command line MIGA cannot read; left alone")
+                let why = DesktopExec.problem(in: source.exec, fieldCodes: false) ?? "it has no program"
+                notes.append("\(source.path) has a command line MIGA cannot rewrite (\(why)); left alone, so activating \(source.name) opens \(command) without a pause")
                 continue
             }
             do {
@@ -98,15 +99,15 @@ public struct DBusServices: Sendable {
 
     /// The override's text, or nil when the source's Exec cannot be read.
     func overriding(_ source: Service, for command: String) -> String? {
-        guard let words = try? DesktopExec.split(source.exec), case .text? = words.first,
-              words.allSatisfy({ if case .text = $0 { true } else { false } }) else { return nil }
+        // dbus-daemon reads Exec with GLib's quoting and no field codes: `%` is text.
+        guard let words = try? DesktopExec.split(source.exec, fieldCodes: false), case .text? = words.first else { return nil }
         let gate: [ExecArgument] = [.text(gateway), .text("gate"), .text("--window"), .text("--detach"), .text("--as"), .text(command),
                                     words[0], .text("--")] + words.dropFirst()
         return """
             # Written by MIGA: activating \(source.name) shows the pause first (from \(source.path)).
             \(Self.group)
             Name=\(source.name)
-            Exec=\(DesktopExec.join(gate))
+            Exec=\(DesktopExec.join(gate, fieldCodes: false))
             \(DesktopOverrides.programKey)=\(command)
 
             """

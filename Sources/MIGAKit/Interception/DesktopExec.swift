@@ -3,51 +3,82 @@ public enum ExecArgument: Equatable, Sendable {
     /// Literal text, quoting undone and `%%` already turned into `%`.
     case text(String)
     /// A field code that is the whole argument, without its `%`: `u` for `%u`.
-    /// The deprecated codes (`d D n N v m`) are kept too, for the caller to drop.
     case fieldCode(Character)
     /// An unquoted argument with a field code inside other text, such as
     /// `--url=%u`, exactly as written (`%%` included): the launcher expands it.
     case template(String)
 }
 
-/// Splits the value of an Exec key into arguments and joins arguments into one,
-/// following the quoting rules of the Desktop Entry Specification.
+/// Splits the value of an Exec key into arguments the way GLib's launcher
+/// does (`gio launch`, the GNOME menu and most others; `dex` reads the same
+/// lines alike), and joins arguments into the specification's own quoted form,
+/// which every launcher reads back as the same arguments.
 ///
 /// Both work on the value as `DesktopEntry.value(_:in:)` returns it and
 /// `setValue` takes it: the string escapes of the file are another layer.
 public enum DesktopExec {
-    /// The field codes of the specification, current and deprecated.
-    static let fieldCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U", "i", "c", "k", "d", "D", "n", "N", "v", "m"]
-    /// The field codes that receive the files or URLs; a command line has at most one.
-    static let targetFieldCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U"]
-    /// Characters that only a quoted argument may contain.
+    /// The field codes GLib expands (`d D n N` consume files like `f F`); any
+    /// other letter after `%`, the deprecated `%m` and `%v` included, is dropped with it.
+    static let fieldCodes: Set<Unicode.Scalar> = ["f", "F", "u", "U", "i", "c", "k", "d", "D", "n", "N"]
+    /// Characters the specification lets only a quoted argument contain.
     static let reserved: Set<Unicode.Scalar> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";",
                                                 "$", "*", "?", "#", "(", ")", "`"]
     /// Characters that need a backslash inside double quotes.
     static let escapedInQuotes: Set<Unicode.Scalar> = ["\"", "`", "$", "\\"]
+    /// What separates words outside quotes.
+    static let blanks: Set<Unicode.Scalar> = [" ", "\t", "\n"]
 
-    /// The arguments of `exec`, or why it is not a valid command line: a quote
-    /// left open, a reserved character outside quotes, an unknown field code or a
-    /// lone `%`, or more than one of `%f %u %F %U`.
-    public static func split(_ exec: String) throws(DesktopEntryError) -> [ExecArgument] {
-        var reader = Reader(exec)
+    /// The arguments of `exec` as GLib runs it without files: field codes
+    /// first (`%%` is `%`, an unknown code is dropped with its letter, a `%`
+    /// at the very end stays), then the shell quoting of `g_shell_parse_argv`
+    /// undone — single quotes literal; double quotes where a backslash escapes
+    /// only `$` `` ` `` `"` `\` and a newline; a backslash outside quotes
+    /// escaping any character (and a backslash-newline nothing); `#` after a
+    /// space or newline commenting out the rest of the line. The characters
+    /// the specification reserves (`;`, `&`, `'`…) are text, as they are to GLib.
+    ///
+    /// Throws for what no launcher runs (a quote left open) and for what
+    /// cannot be written back as the same command line: a field code inside
+    /// quotes, after a backslash, in text that needs quoting, or a `%` before
+    /// a character outside ASCII (GLib drops half of it).
+    ///   - fieldCodes: false for a D-Bus service's Exec, where `%` is plain text.
+    public static func split(_ exec: String, fieldCodes: Bool = true) throws(DesktopEntryError) -> [ExecArgument] {
+        var reader = Reader(pieces: fieldCodes ? try expandingPercents(exec) : exec.unicodeScalars.map { .character($0) })
         var arguments: [ExecArgument] = []
-        var targets: [Unicode.Scalar] = []
         while let argument = try reader.nextArgument(number: arguments.count + 1) {
-            arguments.append(argument.value)
-            targets += argument.fieldCodes.filter(targetFieldCodes.contains)
-        }
-        if targets.count > 1 {
-            let found = targets.map { "%\($0)" }.joined(separator: " and ")
-            throw DesktopEntryError(message: "the command line has \(found), but may have only one of %f, %u, %F and %U")
+            arguments.append(argument)
         }
         return arguments
     }
 
     /// The literal arguments of `exec`, as a launcher runs it without files:
     /// field codes and templates dropped; none when it does not split.
-    public static func texts(_ exec: String) -> [String] {
-        ((try? split(exec)) ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
+    public static func texts(_ exec: String) -> [String] { texts(exec, fieldCodes: true) }
+
+    public static func texts(_ exec: String, fieldCodes: Bool) -> [String] {
+        ((try? split(exec, fieldCodes: fieldCodes)) ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
+    }
+
+    /// The words of `exec` for telling which program it starts: its texts,
+    /// or when it does not split (a quote left open), its blank-separated
+    /// words without quote marks, so that an entry MIGA cannot rewrite is
+    /// still found, and named as not covered.
+    public static func words(_ exec: String, fieldCodes: Bool = true) -> [String] {
+        if let arguments = try? split(exec, fieldCodes: fieldCodes) {
+            return arguments.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        }
+        return exec.unicodeScalars.split(whereSeparator: blanks.contains)
+            .map { String(String.UnicodeScalarView($0.filter { $0 != "\"" && $0 != "'" })) }
+    }
+
+    /// Why `exec` cannot be rewritten, or nil when it can (or is empty).
+    public static func problem(in exec: String, fieldCodes: Bool = true) -> String? {
+        do {
+            _ = try split(exec, fieldCodes: fieldCodes)
+            return nil
+        } catch {
+            return error.message
+        }
     }
 
     /// The program a command line runs: its first word, or past `env` the
@@ -59,24 +90,26 @@ public enum DesktopExec {
         return words.dropFirst().first { !$0.hasPrefix("-") && !$0.contains("=") }
     }
 
-    /// The Exec value that `split` reads back as `arguments`. Text is quoted when
-    /// it is empty or has a reserved character; templates are written as they are.
-    public static func join(_ arguments: [ExecArgument]) -> String {
+    /// The Exec value that `split` reads back as `arguments`, in the quoting
+    /// of the specification (which GLib and dex read alike): text is quoted
+    /// when it is empty or has a reserved character; templates are written as they are.
+    ///   - fieldCodes: false for a D-Bus service's Exec, where `%` is not doubled.
+    public static func join(_ arguments: [ExecArgument], fieldCodes: Bool = true) -> String {
         arguments.map { argument in
             switch argument {
             case .fieldCode(let code): "%\(code)"
             case .template(let template): template
-            case .text(let text): quoted(text)
+            case .text(let text): quoted(text, doublingPercents: fieldCodes)
             }
         }.joined(separator: " ")
     }
 
-    private static func quoted(_ text: String) -> String {
+    private static func quoted(_ text: String, doublingPercents: Bool) -> String {
         let needsQuotes = text.isEmpty || text.unicodeScalars.contains(where: reserved.contains)
         var result = String.UnicodeScalarView()
         if needsQuotes { result.append("\"") }
         for scalar in text.unicodeScalars {
-            if scalar == "%" { result.append("%") }
+            if scalar == "%" && doublingPercents { result.append("%") }
             if needsQuotes && escapedInQuotes.contains(scalar) { result.append("\\") }
             result.append(scalar)
         }
@@ -84,91 +117,150 @@ public enum DesktopExec {
         return String(result)
     }
 
+    /// A character for the shell reading, or a field code GLib expands in its place.
+    enum Piece: Equatable {
+        case character(Unicode.Scalar)
+        case code(Unicode.Scalar)
+    }
+
+    /// GLib's first pass (`expand_application_parameters`), which knows nothing of quotes.
+    static func expandingPercents(_ exec: String) throws(DesktopEntryError) -> [Piece] {
+        let scalars = Array(exec.unicodeScalars)
+        var pieces: [Piece] = []
+        var position = 0
+        while position < scalars.count {
+            guard scalars[position] == "%", position + 1 < scalars.count else {
+                pieces.append(.character(scalars[position]))
+                position += 1
+                continue
+            }
+            let next = scalars[position + 1]
+            guard next.isASCII else {
+                let code = String(next.value, radix: 16, uppercase: true)
+                throw DesktopEntryError(message: "the command line has a \"%\" before U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), of which a launcher keeps only part")
+            }
+            if next == "%" {
+                pieces.append(.character("%"))
+            } else if fieldCodes.contains(next) {
+                pieces.append(.code(next))
+            }
+            position += 2
+        }
+        return pieces
+    }
+
     /// Reads arguments one by one, remembering where it is.
     private struct Reader {
-        let scalars: [Unicode.Scalar]
+        let pieces: [Piece]
         var position = 0
 
-        init(_ exec: String) { scalars = Array(exec.unicodeScalars) }
-
-        /// The next argument and the field codes in it, or nil at the end.
-        mutating func nextArgument(number: Int) throws(DesktopEntryError) -> (value: ExecArgument, fieldCodes: [Unicode.Scalar])? {
-            while position < scalars.count, scalars[position] == " " { position += 1 }
-            guard position < scalars.count else { return nil }
-            let start = position
+        /// One argument being read: its text, and its specification form while it may be a template.
+        struct Word {
             var text = String.UnicodeScalarView()
-            var fieldCodes: [Unicode.Scalar] = []
-            var quoted = false
-            while position < scalars.count, scalars[position] != " " {
-                let scalar = scalars[position]
-                if scalar == "\"" {
-                    quoted = true
-                    try readQuoted(into: &text, number: number)
-                } else if scalar == "%" {
-                    let next = position + 1 < scalars.count ? scalars[position + 1] : " "
-                    if next == "%" {
-                        text.append("%")
-                    } else if DesktopExec.fieldCodes.contains(next) {
-                        fieldCodes.append(next)
-                    } else if next == " " {
-                        throw DesktopEntryError(message: "argument \(number) ends with a lone \"%\"; a literal percent sign is written \"%%\"")
-                    } else {
-                        throw DesktopEntryError(message: "argument \(number) has \"%\(next)\", which is not a field code of the specification")
-                    }
-                    position += 2
-                } else if DesktopExec.reserved.contains(scalar) {
-                    throw DesktopEntryError(message: "argument \(number) has \(Self.describe(scalar)) outside double quotes, where it is reserved")
+            var template = String.UnicodeScalarView()
+            var codes: [Unicode.Scalar] = []
+            var needsQuotes = false
+
+            mutating func append(_ scalar: Unicode.Scalar) {
+                text.append(scalar)
+                if scalar == "%" { template.append("%") }
+                template.append(scalar)
+                if DesktopExec.reserved.contains(scalar) { needsQuotes = true }
+            }
+        }
+
+        func character(at index: Int) -> Unicode.Scalar? {
+            guard index < pieces.count, case .character(let scalar) = pieces[index] else { return nil }
+            return scalar
+        }
+
+        /// Whether a `#` at `index` starts a comment: first, or after a space or newline.
+        func startsComment(at index: Int) -> Bool {
+            character(at: index) == "#" && (index == 0 || character(at: index - 1) == " " || character(at: index - 1) == "\n")
+        }
+
+        mutating func skipComment() {
+            while position < pieces.count, character(at: position) != "\n" { position += 1 }
+        }
+
+        /// The next argument, or nil at the end.
+        mutating func nextArgument(number: Int) throws(DesktopEntryError) -> ExecArgument? {
+            while position < pieces.count {
+                if let scalar = character(at: position), DesktopExec.blanks.contains(scalar) {
+                    position += 1
+                } else if startsComment(at: position) {
+                    skipComment()
                 } else {
-                    text.append(scalar)
-                    position += 1
+                    break
                 }
             }
-            let raw = String(String.UnicodeScalarView(scalars[start..<position]))
-            guard let code = fieldCodes.first else { return (.text(String(text)), []) }
-            if quoted {
-                // Whether a launcher would quote the expansion is anyone's guess.
-                throw DesktopEntryError(message: "argument \(number) has both a quoted part and the field code %\(code)")
-            }
-            if position - start == 2 { return (.fieldCode(Character(code)), fieldCodes) }
-            return (.template(raw), fieldCodes)
-        }
-
-        /// Reads from an opening double quote to its closing one, undoing the
-        /// backslash escapes and `%%`.
-        private mutating func readQuoted(into text: inout String.UnicodeScalarView, number: Int) throws(DesktopEntryError) {
-            let unclosed = DesktopEntryError(message: "the double quote that opens argument \(number) is never closed")
-            position += 1
-            while position < scalars.count {
-                let scalar = scalars[position]
-                let next = position + 1 < scalars.count ? scalars[position + 1] : nil
+            guard position < pieces.count else { return nil }
+            var word = Word()
+            while position < pieces.count {
+                guard let scalar = character(at: position) else {
+                    if case .code(let code) = pieces[position] { word.codes.append(code); word.template += ["%", code] }
+                    position += 1
+                    continue
+                }
+                if DesktopExec.blanks.contains(scalar) { break }
+                if startsComment(at: position) {
+                    skipComment()
+                    continue
+                }
+                position += 1
                 switch scalar {
-                case "\"":
-                    position += 1
-                    return
+                case "'": try readSingleQuoted(into: &word, number: number)
+                case "\"": try readDoubleQuoted(into: &word, number: number)
                 case "\\":
-                    guard let next else { throw unclosed }
-                    guard DesktopExec.escapedInQuotes.contains(next) else {
-                        throw DesktopEntryError(message: "argument \(number) has a backslash before \(Self.describe(next)) inside double quotes; only \", `, $ and \\ may follow one")
-                    }
-                    text.append(next)
-                    position += 2
-                case "%" where next == "%":
-                    text.append("%")
-                    position += 2
-                default:
-                    text.append(scalar)
+                    guard position < pieces.count else { continue }
+                    guard let next = character(at: position) else { throw Self.codeInQuotes(pieces[position], number: number) }
+                    if next != "\n" { word.append(next) }
                     position += 1
+                default: word.append(scalar)
                 }
             }
-            throw unclosed
+            guard let code = word.codes.first else { return .text(String(word.text)) }
+            if word.codes.count == 1 && word.text.isEmpty { return .fieldCode(Character(code)) }
+            if word.needsQuotes {
+                throw DesktopEntryError(message: "argument \(number) has the field code %\(code) inside text that needs quoting")
+            }
+            return .template(String(word.template))
         }
 
-        private static func describe(_ scalar: Unicode.Scalar) -> String {
-            switch scalar {
-            case "\t": "a tab"
-            case "\n": "a newline"
-            default: "\"\(scalar)\""
+        private mutating func readSingleQuoted(into word: inout Word, number: Int) throws(DesktopEntryError) {
+            while position < pieces.count {
+                guard let scalar = character(at: position) else { throw Self.codeInQuotes(pieces[position], number: number) }
+                position += 1
+                if scalar == "'" { return }
+                word.append(scalar)
             }
+            throw DesktopEntryError(message: "the single quote in argument \(number) is never closed")
+        }
+
+        /// Reads to the closing double quote, undoing the escapes GLib undoes
+        /// there; a backslash before any other character stays.
+        private mutating func readDoubleQuoted(into word: inout Word, number: Int) throws(DesktopEntryError) {
+            while position < pieces.count {
+                guard let scalar = character(at: position) else { throw Self.codeInQuotes(pieces[position], number: number) }
+                position += 1
+                switch scalar {
+                case "\"": return
+                case "\\":
+                    if let next = character(at: position), DesktopExec.escapedInQuotes.contains(next) || next == "\n" {
+                        word.append(next)
+                        position += 1
+                    } else {
+                        word.append("\\")
+                    }
+                default: word.append(scalar)
+                }
+            }
+            throw DesktopEntryError(message: "the double quote in argument \(number) is never closed")
+        }
+
+        static func codeInQuotes(_ piece: Piece, number: Int) -> DesktopEntryError {
+            let code = if case .code(let code) = piece { code } else { Unicode.Scalar("?") }
+            return DesktopEntryError(message: "argument \(number) has the field code %\(code) inside quotes or after a backslash, where a launcher's expansion is its own quoting")
         }
     }
 }

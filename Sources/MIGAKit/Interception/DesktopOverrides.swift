@@ -205,7 +205,7 @@ public struct DesktopOverrides: Sendable {
             do {
                 derived = try overriding(source.entry, for: command)
             } catch {
-                notes.append("\(source.path) cannot be read as a desktop entry (\(error)); left alone")
+                notes.append("\(source.path) has an Exec line MIGA cannot rewrite (\(error)); left alone, so it opens \(command) without a pause")
                 continue
             }
             var text = derived.text
@@ -267,6 +267,15 @@ public struct DesktopOverrides: Sendable {
         access(backups + "/" + name, F_OK) == 0 ? backups + "/" + name : nil
     }
 
+    /// Why an Exec of `entry` cannot be rewritten, or nil when each can.
+    static func execProblem(in entry: DesktopEntry) -> String? {
+        for group in [DesktopEntry.mainGroup] + entry.actionGroups {
+            guard let exec = entry.value("Exec", in: group), let problem = DesktopExec.problem(in: exec) else { continue }
+            return group == DesktopEntry.mainGroup ? problem : "in \(group): \(problem)"
+        }
+        return nil
+    }
+
     /// The override of `source` for `command`.
     func overriding(_ source: DesktopEntry, for command: String) throws(DesktopEntryError) -> DesktopEntry {
         var entry = source
@@ -305,7 +314,7 @@ public struct DesktopOverrides: Sendable {
               entry.value(programKey) == nil else { return false }
         if fileName == command + ".desktop" { return true }
         if let tryExec = entry.value("TryExec"), baseName(of: tryExec) == command { return true }
-        let texts = entry.value("Exec").map(DesktopExec.texts) ?? []
+        let texts = entry.value("Exec").map { DesktopExec.words($0) } ?? []
         let program = DesktopExec.program(in: texts)
         if program.map(baseName(of:)) == command { return true }
         if let program, program.hasPrefix("/"), let identity = FileIdentity(path: program), programs.contains(identity) { return true }

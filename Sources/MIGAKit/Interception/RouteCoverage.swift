@@ -73,13 +73,24 @@ extension Protection {
         }
         for place in [desktop, login] {
             for source in place.sources(for: command) {
+                if let problem = DesktopOverrides.execProblem(in: source.entry) {
+                    let kind: Route.Kind = place.place == .login ? .login : .menu
+                    routes.append(Route(kind, place.userFolder + "/" + source.name, problem: "cannot be rewritten: in the Exec line of \(source.path), \(problem)",
+                                        fix: "mend the Exec line of \(source.path) (or hide the entry), then: miga refresh"))
+                    continue
+                }
                 routes.append(overrideRoute(place, name: source.name, command: command))
             }
         }
         for source in services.sources(for: command, appIDs: appIDs(of: command, flatpak: settings?.flatpak)) {
             let target = services.userFolder + "/" + baseName(of: source.path)
+            if let problem = DesktopExec.problem(in: source.exec, fieldCodes: false) {
+                routes.append(Route(.dbus, target, problem: "cannot be rewritten: in the Exec line of \(source.path), \(problem)",
+                                    fix: "mend the Exec line of \(source.path), then: miga refresh"))
+                continue
+            }
             let written = DBusServices.read(target)
-            let first = written.flatMap { DesktopExec.texts($0.exec).first }
+            let first = written.flatMap { DesktopExec.texts($0.exec, fieldCodes: false).first }
             let problem: String? = if written?.program != command { "has no service file of MIGA's in front of it" }
                 else if let first, !desktop.isLiveGateway(first) { "starts \(first), not this miga" }
                 else { nil }

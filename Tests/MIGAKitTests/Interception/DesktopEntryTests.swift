@@ -297,37 +297,27 @@ import Testing
     @Test func percent_signs_are_doubled_outside_and_inside_quotes() throws {
         #expect(try DesktopExec.split("%%") == [.text("%")])
         #expect(try DesktopExec.split("a%%b %%u") == [.text("a%b"), .text("%u")])
-        #expect(try DesktopExec.split(#""100%% sure" "%u""#) == [.text("100% sure"), .text("%u")])
+        #expect(try DesktopExec.split(#""100%% sure" "%%u""#) == [.text("100% sure"), .text("%u")])
         #expect(DesktopExec.join([.text("%u"), .text("100% sure")]) == #"%%u "100%% sure""#)
     }
 
     @Test func field_codes_stand_alone_or_are_kept_in_templates() throws {
         #expect(try DesktopExec.split("app %f %i %c %k") == [.text("app"), .fieldCode("f"), .fieldCode("i"), .fieldCode("c"), .fieldCode("k")])
-        // Deprecated codes are the caller's to drop.
-        #expect(try DesktopExec.split("app %d %D %n %N %v %m") == "dDnNvm".map { .fieldCode($0) }.reduce([.text("app")]) { $0 + [$1] })
+        // GLib expands %d %D %n %N from the files, as %f %F; %v and %m it drops.
+        #expect(try DesktopExec.split("app %d %D %n %N %v %m") == "dDnN".map { .fieldCode($0) }.reduce([.text("app")]) { $0 + [$1] })
         #expect(try DesktopExec.split("app --url=%u --name=%c%%%k")
             == [.text("app"), .template("--url=%u"), .template("--name=%c%%%k")])
         #expect(DesktopExec.join([.text("app"), .template("--url=%u"), .fieldCode("i")]) == "app --url=%u %i")
     }
 
     @Test(arguments: [
-        InvalidExec(#"foo "bar"#, says: "the double quote that opens argument 2 is never closed"),
-        InvalidExec(#"foo "bar\"#, says: "the double quote that opens argument 2 is never closed"),
-        InvalidExec(#"foo "bar\""#, says: "the double quote that opens argument 2 is never closed"),
-        InvalidExec(#"foo "a\b""#, says: #"argument 2 has a backslash before "b" inside double quotes"#),
-        InvalidExec("foo 50%", says: #"argument 2 ends with a lone "%""#),
-        InvalidExec("foo 50% bar", says: #"argument 2 ends with a lone "%""#),
-        InvalidExec("foo %z", says: #"argument 2 has "%z", which is not a field code"#),
-        InvalidExec("foo 'a b'", says: #"argument 2 has "'" outside double quotes"#),
-        InvalidExec("foo ~/notes", says: #"argument 2 has "~" outside double quotes"#),
-        InvalidExec("foo $HOME", says: #"argument 2 has "$" outside double quotes"#),
-        InvalidExec(#"foo C:\\dir"#, says: #"argument 2 has "\" outside double quotes"#),
-        InvalidExec("foo a;b", says: #"argument 2 has ";" outside double quotes"#),
-        InvalidExec("foo\tbar", says: "argument 1 has a tab outside double quotes"),
-        InvalidExec("foo\nbar", says: "argument 1 has a newline outside double quotes"),
-        InvalidExec(#"foo --x="a"%u"#, says: "argument 2 has both a quoted part and the field code %u"),
-        InvalidExec("foo %u %F", says: "the command line has %u and %F, but may have only one of %f, %u, %F and %U"),
-        InvalidExec("foo --url=%u%f", says: "the command line has %u and %f"),
+        InvalidExec(#"foo "bar"#, says: "the double quote in argument 2 is never closed"),
+        InvalidExec(#"foo "bar\"#, says: "the double quote in argument 2 is never closed"),
+        InvalidExec(#"foo "bar\""#, says: "the double quote in argument 2 is never closed"),
+        InvalidExec("foo 'a b", says: "the single quote in argument 2 is never closed"),
+        InvalidExec(#"foo --x="a%u""#, says: "argument 2 has the field code %u inside quotes"),
+        InvalidExec("foo a;%u", says: "argument 2 has the field code %u inside text that needs quoting"),
+        InvalidExec("foo 50%é", says: "the command line has a \"%\" before U+00E9"),
     ])
     func an_invalid_command_line_is_refused(exec: InvalidExec) {
         #expect {
@@ -366,7 +356,8 @@ import Testing
         for _ in 0..<cases {
             var targetUsed = false
             func fieldCode() -> Character {
-                let codes: [Character] = targetUsed ? ["i", "c", "k", "d", "D", "n", "N", "v", "m"] : Array("fFuUickdDnNvm")
+                // GLib drops %v and %m as it reads: they are never written.
+                let codes: [Character] = targetUsed ? ["i", "c", "k", "d", "D", "n", "N"] : Array("fFuUickdDnN")
                 let code = codes.randomElement(using: &generator)!
                 if "fFuU".contains(code) { targetUsed = true }
                 return code

@@ -368,7 +368,7 @@ import Testing
         try home.write("[Desktop Entry]\nType=Application\nName=A Foo\nExec=foo %U\n", to: "system/applications/a-foo.desktop")
         try home.write("[Desktop Entry]\nType=Application\nName=Foo\nExec=\"foo --unclosed\n", to: "system/applications/foo.desktop")
         let notes = try protection.protect("foo")
-        #expect(notes.contains { $0.contains("foo.desktop cannot be read as a desktop entry") }, "\(notes)")
+        #expect(notes.contains { $0.contains("foo.desktop has an Exec line MIGA cannot rewrite (the double quote in argument 1 is never closed)") }, "\(notes)")
         #expect(Manifest(path: protection.manifestPath).menuOverrides(for: "foo").map(\.path) == [user + "/a-foo.desktop"])
         #expect(!FileManager.default.fileExists(atPath: user + "/foo.desktop"))
         try protection.unprotect("foo")
