@@ -84,6 +84,33 @@ import Testing
         #expect(try sandbox.status(of: "next.sh") == 0)
     }
 
+    @Test func an_exit_synced_from_another_device_dated_ahead_leaves_this_machines_ladder_as_it_is() throws {
+        try sandbox.config("[programs.argv-dump]\nescalate = true\n")
+        // Two pauses on this machine in the last half hour, both proceeded.
+        let store = try SessionStore(path: sandbox.storePath)
+        for minutes in [20.0, 10.0] {
+            let start = Date().addingTimeInterval(-minutes * 60)
+            try store.insertMissing([SessionRecord(id: "here-\(minutes)", program: "argv-dump", startedAt: start,
+                                                   endedAt: start.addingTimeInterval(30), outcome: .proceed, pausedSeconds: 30)])
+        }
+        // Another device's sync file: an Exit to Focus dated two hours ahead of this clock.
+        let phone = "0b5e4c1a-7d2f-4e8a-9c3b-5a6d7e8f9a0b"
+        let exit = SessionRecord(id: "phone-exit", program: "argv-dump", startedAt: Date().addingTimeInterval(7_200),
+                                 endedAt: Date().addingTimeInterval(7_230), outcome: .exit, pausedSeconds: 30, device: phone)
+        let folder = sandbox.root + "/shared"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try (Exchange.line(exit, localDevice: phone) + "\n").write(toFile: folder + "/miga-\(phone).jsonl", atomically: true, encoding: .utf8)
+        let synced = try run(migaBinary, ["sync", folder], environment: sandbox.environment)
+        #expect(synced.status == 0, "\(synced.error)")
+        #expect(try sandbox.sessions().contains { $0.id == "phone-exit" }, "the other device's exit is kept")
+        // The third try within the hour still climbs the ladder.
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "5", "argv-dump"]), environment: sandbox.environment)
+        let screen = try tmux.waitForScreen("the longer pause") { $0.contains("A longer pause") }
+        #expect(screen.contains("3rd try within the hour"), "\(screen)")
+        try tmux.send("e")
+        #expect(try sandbox.status() == 0)
+    }
+
     @Test func the_end_of_the_allowance_reaches_the_notification_server() throws {
         let server = try NotificationServer(folder: sandbox.root + "/server")
         // A program that stays open past its three seconds.
