@@ -177,13 +177,14 @@ public struct LeakWatch: Sendable {
     /// client that went through its pause) carries a mark, but not its own.
     /// A mark that names no program is an older gateway's, taken as it was.
     static func startedByItsGate(_ environment: String, program: String) -> Bool {
-        var marked = false
-        var gated: Substring?
-        for variable in environment.split(separator: "\0") {
-            if variable.hasPrefix(Gateway.launchVariable + "=") { marked = true }
-            if variable.hasPrefix(Gateway.programVariable + "=") { gated = variable.dropFirst(Gateway.programVariable.count + 1) }
-        }
-        return marked && (gated.map { $0 == program } ?? true)
+        let variables = environment.split(separator: "\0")
+        return value(of: Gateway.launchVariable, in: variables) != nil
+            && (value(of: Gateway.programVariable, in: variables).map { $0 == program } ?? true)
+    }
+
+    /// The value of `name` among a process's variables (`NAME=value`), if it is set.
+    static func value(of name: String, in variables: [Substring]) -> Substring? {
+        variables.first { $0.hasPrefix(name + "=") }.map { $0.dropFirst(name.count + 1) }
     }
 
     /// What GLib's launchers (gio, gtk-launch, GNOME's and others' menus)
@@ -194,18 +195,10 @@ public struct LeakWatch: Sendable {
         let pid: Int32?
 
         init?(environment: String) {
-            var entry: String?
-            var pid: Int32?
-            for variable in environment.split(separator: "\0") {
-                if variable.hasPrefix("GIO_LAUNCHED_DESKTOP_FILE=") {
-                    entry = String(variable.dropFirst("GIO_LAUNCHED_DESKTOP_FILE=".count))
-                } else if variable.hasPrefix("GIO_LAUNCHED_DESKTOP_FILE_PID=") {
-                    pid = Int32(variable.dropFirst("GIO_LAUNCHED_DESKTOP_FILE_PID=".count))
-                }
-            }
-            guard let entry, !entry.isEmpty else { return nil }
-            self.entry = entry
-            self.pid = pid
+            let variables = environment.split(separator: "\0")
+            guard let entry = LeakWatch.value(of: "GIO_LAUNCHED_DESKTOP_FILE", in: variables), !entry.isEmpty else { return nil }
+            self.entry = String(entry)
+            pid = LeakWatch.value(of: "GIO_LAUNCHED_DESKTOP_FILE_PID", in: variables).flatMap { Int32($0) }
         }
     }
 

@@ -32,6 +32,15 @@ public struct Route: Equatable, Sendable {
     }
 }
 
+extension Route {
+    /// An entry or service whose Exec line MIGA cannot write back as it
+    /// runs: no override stands in front of it, and why.
+    static func unrewritable(_ kind: Kind, _ place: String, source: String, problem: String, orHide: Bool = false) -> Route {
+        Route(kind, place, problem: "cannot be rewritten: in the Exec line of \(source), \(problem)",
+              fix: "mend the Exec line of \(source)\(orHide ? " (or hide the entry)" : ""), then: miga refresh")
+    }
+}
+
 /// How many of a program's routes reach the pause.
 public struct Coverage: Equatable, Sendable {
     public let program: String
@@ -75,8 +84,8 @@ extension Protection {
             for source in place.sources(for: command) {
                 if let problem = DesktopOverrides.execProblem(in: source.entry) {
                     let kind: Route.Kind = place.place == .login ? .login : .menu
-                    routes.append(Route(kind, place.userFolder + "/" + source.name, problem: "cannot be rewritten: in the Exec line of \(source.path), \(problem)",
-                                        fix: "mend the Exec line of \(source.path) (or hide the entry), then: miga refresh"))
+                    routes.append(.unrewritable(kind, place.userFolder + "/" + source.name, source: source.path, problem: problem,
+                                                orHide: true))
                     continue
                 }
                 routes.append(overrideRoute(place, name: source.name, command: command))
@@ -85,8 +94,7 @@ extension Protection {
         for source in services.sources(for: command, appIDs: appIDs(of: command, flatpak: settings?.flatpak)) {
             let target = services.userFolder + "/" + baseName(of: source.path)
             if let problem = DesktopExec.problem(in: source.exec, fieldCodes: false) {
-                routes.append(Route(.dbus, target, problem: "cannot be rewritten: in the Exec line of \(source.path), \(problem)",
-                                    fix: "mend the Exec line of \(source.path), then: miga refresh"))
+                routes.append(.unrewritable(.dbus, target, source: source.path, problem: problem))
                 continue
             }
             let written = DBusServices.read(target)
