@@ -51,6 +51,9 @@ import Testing
         try tmux.send("y", target: window)
         try tmux.waitForScreen("the summary", target: window) { $0.contains("Ready when you are") }
         try tmux.send("Enter", target: window)
+        // The hub opens once setup has applied everything, the hook line last:
+        // a shell started before then would not run it.
+        try tmux.waitForScreen("the hub after setup", timeout: 60, target: window) { $0.contains("s stats") }
         try eventually("setup's settings") { sandbox.read("config/miga/config.toml")?.contains("[programs.firefox]") == true ? true : nil }
         try eventually("setup's routes") { sandbox.read("data/applications/firefox-esr.desktop") }
     }
