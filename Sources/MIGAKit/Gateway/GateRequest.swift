@@ -92,6 +92,12 @@ public struct GatewayContext {
     public static func live() -> GatewayContext {
         GatewayContext(environment: processEnvironment(), terminal: TTY.open())
     }
+
+    /// Local midnight before `instant` (through the C library when no zone is
+    /// given, so that no ICU data is loaded on the gateway's path).
+    func startOfDay(_ instant: Date) -> Date {
+        timeZone.map { LocalDay(instant, in: $0).start(in: $0) } ?? LocalDay.systemMidnight(of: instant)
+    }
 }
 
 extension GateRequest {

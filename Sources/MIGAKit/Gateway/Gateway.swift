@@ -3,9 +3,9 @@ import Foundation
 /// `miga gate`: decides between the pause and a direct launch, runs the pause,
 /// records the choice, and celebrates an exit to focus.
 public final class Gateway {
-    private var context: GatewayContext
-    private let paths: XDGPaths
-    private let loaded: LoadedConfig
+    var context: GatewayContext
+    let paths: XDGPaths
+    let loaded: LoadedConfig
 
     /// Set before exec to the gateway's pid, which exec keeps: a gateway that
     /// finds its own pid here was started straight from another gateway, in
@@ -111,12 +111,6 @@ public final class Gateway {
     /// The zone of focus hours: the system's unless a test says otherwise.
     private var timeZone: TimeZone { context.timeZone ?? .current }
 
-    /// Local midnight before `instant` (through the C library when no zone is
-    /// given, so that no ICU data is loaded on the gateway's path).
-    private func startOfDay(_ instant: Date) -> Date {
-        context.timeZone.map { LocalDay(instant, in: $0).start(in: $0) } ?? LocalDay.systemMidnight(of: instant)
-    }
-
     // MARK: Without a pause
 
     /// Whether an allowance of the program is running now (it begins one if so, as a Proceed would).
@@ -171,58 +165,28 @@ public final class Gateway {
 
     // MARK: The pause
 
+    /// The pipeline of a pause: the plan, the pause on screen until the
+    /// person chooses, the outcome, and everything after it.
     private func pause(before launch: Launch, settings: ProgramSettings, length: Int,
                        on terminal: TerminalDevice) -> GateDecision {
         let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
-        let pool = quotes.pool
-        let sessionID = newUUID()
-        let allowance = settings.allowMinutes.map { $0 * 60 }
-        let startedAt = context.time.now()
-        let startedOnClock = context.time.monotonic()
-        // Worked out here: the store call below holds `context` for its generator.
-        let dayStart = startOfDay(startedAt)
-        let inUse = loaded.config.kindsInUse(for: settings) { Instead.anyAlternative(in: paths) }
-        let (kinds, rotation) = (inUse.kinds, inUse.rotation)
-        // One transaction decides: open at once inside an allowance, or pause with this quote, of this kind.
-        let verdict = quotes.attempt({ store, generator in
-            try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(),
-                                  pool: pool, allowance: allowance, dayStart: dayStart, kinds: kinds, rotation: rotation,
-                                  using: &generator)
-        }, generator: &context.generator)
-        var history: LaunchHistory?
-        var firstID: String?
-        // Without the store, the first kind chosen.
-        var choice = KindChoice(kind: kinds.first ?? .breathe, why: nil)
-        switch verdict {
-        case .allowed:
+        guard let plan = plan(launch, settings: settings, length: length, quotes: quotes) else {
             for notice in quotes.messages { context.messages("miga: \(notice)") }
             return .launch(launch)
-        case .pause(let quote, let found, let chosen):
-            (firstID, history, choice) = (quote, found, chosen)
-        case nil:
-            break
         }
-        let firstQuote = quotes.quote(id: firstID, generator: &context.generator)
+        let (ending, session, loop) = show(plan, quotes: quotes, on: terminal)
+        let outcome = PauseOutcome(ending, session: session, startedAt: plan.startedAt,
+                                   elapsed: context.time.monotonic() - plan.startedOnClock, wallEnd: context.time.now())
+        return Aftercare(context: context, paths: paths, config: loaded.config)
+            .settle(outcome, of: plan, quotes: quotes, loop: plan.capabilities.dumb ? nil : loop, on: terminal)
+    }
 
-        var length = length
-        var facts: [String] = []
-        var longerBecause: String?
-        if let history {
-            facts.append(ImpulseWords.attempts(history, now: startedAt))
-            if let escalation = settings.escalation {
-                let longer = escalation.pause(base: length, earlierAttempts: history.recentPauses)
-                longerBecause = ImpulseWords.escalation(base: length, length: longer, earlierAttempts: history.recentPauses)
-                length = longer
-            }
-        }
-        var session = PauseSession(programName: settings.displayName, length: length, quote: firstQuote,
-                                   at: context.time.monotonic())
-        session.asksIntention = settings.askIntention
-        let capabilities = TerminalCapabilities.detect(environment: context.environment)
-        let palette = Palette(capabilities)
-        if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
-        let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
-                             context: facts, longerBecause: longerBecause)
+    /// The planned pause on screen until it ends, with the world's part of
+    /// it: Deepen's quote from the shuffle bag, the store's row kept current,
+    /// and the question of giving way.
+    private func show(_ plan: PausePlan, quotes: QuoteDrawer, on terminal: TerminalDevice)
+        -> (PauseEnding, PauseSession, PauseLoop) {
+        var session = plan.session
         let nextQuote: (PauseSession) -> Quote = { session in
             var quote = quotes.next(generator: &self.context.generator)
             // A typed pause's line comes from its quote: a few more draws find one that gives a line.
@@ -233,119 +197,20 @@ public final class Gateway {
             }
             return quote
         }
-        let onDeepen: (PauseSession) -> Void = { session in try? quotes.store?.recordProgress(sessionID: sessionID, session.progress) }
+        let onDeepen: (PauseSession) -> Void = { session in try? quotes.store?.recordProgress(sessionID: plan.sessionID, session.progress) }
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
         let clock = context.time
-        let shouldYield: (() -> Bool)? = allowance == nil ? nil : {
-            (try? quotes.store?.allowanceBegan(for: settings.command, since: startedAt, now: clock.now())) ?? nil != nil
+        let shouldYield: (() -> Bool)? = plan.allowance == nil ? nil : {
+            (try? quotes.store?.allowanceBegan(for: plan.settings.command, since: plan.startedAt, now: clock.now())) ?? nil != nil
         }
         let loop = PauseLoop(
-            session: session, terminal: terminal, time: context.time, look: look, palette: palette,
+            session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
-            holdsWhenUnfocused: settings.holdWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
-
-        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal,
+            holdsWhenUnfocused: plan.settings.holdWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+        let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, quotes: quotes, on: terminal,
                           nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
-        // While the person was here anyway: launches that went around the
-        // pause (one pass over /proc, after the frame, never on a pass-through).
-        if ending != .firstFrameDrawn, let store = quotes.store {
-            context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }?
-                .recordLeaks(in: store, config: loaded.config, now: context.time.now())
-        }
-        let outcome: SessionOutcome = switch ending {
-        case .exitToFocus, .alternative: .exit
-        case .proceed: .proceed
-        case .yielded: .passthrough
-        case .signal, .hangup, .firstFrameDrawn: .abandoned
-        }
-        // The wall clock, unless it was stepped mid-pause (by hand, or NTP):
-        // then the start plus the time that passed on the clock no one sets,
-        // so a pause never ends before it began.
-        let elapsed = max(0, context.time.monotonic() - startedOnClock)
-        let wallEnd = context.time.now()
-        let endedAt = abs(wallEnd.timeIntervalSince(startedAt) - elapsed) < 1 ? wallEnd : startedAt.addingTimeInterval(elapsed)
-        let intention = ending == .proceed ? loop.session.answeredIntention : nil
-        let reason: PassReason? = ending == .yielded ? .allowed : nil
-        var progress = loop.session.progress
-        if ending == .alternative { progress.alternative = loop.session.alternative }
-        // A pause that gave way to an allowance is recorded as a pass-through: no pause, no kind.
-        if ending == .yielded { (progress.kind, progress.typed) = (nil, nil) }
-        // A finished pause is never lost: when the store is busy past its wait
-        // (hundreds of pauses at once), or its row never began, the ending
-        // waits in the inbox, and the next process that opens the store writes it.
-        var failure = "the history could not be opened"
-        do {
-            if try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome, endedAt: endedAt, progress,
-                                                 intention: intention, reason: reason) == true { failure = "" }
-        } catch {
-            failure = "\(error)"
-        }
-        if !failure.isEmpty {
-            do {
-                try Inbox(besideStoreAt: paths.storeFile).dropEnding(
-                    InboxEnding(id: sessionID, program: settings.command, startedAt: startedAt, outcome: outcome, endedAt: endedAt,
-                                progress, intention: intention, reason: reason))
-            } catch {
-                quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
-            }
-        }
-
-        switch ending {
-        case .exitToFocus, .alternative:
-            let words = celebrate(settings: settings, store: quotes.store, loop: capabilities.dumb ? nil : loop,
-                                  alternative: progress.alternative)
-            terminal.leave()
-            context.messages(palette.glyphs(words.farewell))
-        default:
-            terminal.leave()
-        }
-        for notice in quotes.messages { context.messages(palette.glyphs("miga: \(notice)")) }
-        if ending != .firstFrameDrawn, let store = quotes.store { lookBackIfDue(store) }
-
-        switch ending {
-        case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
-        case .proceed:
-            if let minutes = settings.allowMinutes, loaded.config.notifications {
-                remindAtEnd(of: minutes, from: endedAt, settings: settings, launch: launch)
-            }
-            return .launch(watched(launch, sessionID: sessionID, settings: settings))
-        case .yielded: return .launch(launch)
-        case .signal(let number): return .finish(ExitStatus.signal(number))
-        case .hangup: return .finish(ExitStatus.signal(SIGHUP))
-        }
-    }
-
-    /// Makes `session` the kind chosen: the line to type, the question, the
-    /// alternative. A kind with nothing to offer (no line to type, no
-    /// alternatives yet) becomes a breathing pause, and the line returned says
-    /// so; otherwise it is the chooser's why, when the kind changed.
-    /// `unicode`: whether the terminal shows (and its keyboard types) more than ASCII.
-    private func prepare(_ session: inout PauseSession, as choice: KindChoice, unicode: Bool) -> String? {
-        session.kind = choice.kind
-        switch choice.kind {
-        case .breathe:
-            return choice.why
-        case .intention:
-            // Asked from the first frame, so the answer forms while the ring empties.
-            session.asksIntention = true
-            session.beginIntention(at: session.now)
-            return choice.why
-        case .type:
-            let own = QuoteLibrary.ownTexts(in: paths.userQuotesDirectory, tagged: TypedLine.ownTag)
-            session.typedLines = TypedLineSource(own: own, asciiOnly: !unicode, seed: context.generator.next())
-            if session.chooseTypingLine() { return choice.why }
-            session.typedLines = nil
-            session.kind = .breathe
-            return "A breathing pause: no line to type this time (miga quotes add \"…\" --tag mine)"
-        case .instead:
-            if let alternative = Instead(paths: paths).offer(using: &context.generator) {
-                session.alternative = alternative
-                return choice.why
-            }
-            session.kind = .breathe
-            return "A breathing pause: no alternatives yet (miga instead add \"read ten pages\")"
-        }
+        return (ending, session, loop)
     }
 
     // MARK: Before switching protection off
@@ -395,62 +260,6 @@ public final class Gateway {
         return ending
     }
 
-    /// The weekly look back, once the pause is over and the terminal left:
-    /// for someone who opens programs only through MIGA it is the week's
-    /// first run. Only a look at the week last sent for here; when it may be
-    /// due, `miga look-back` sends it in the background.
-    private func lookBackIfDue(_ store: SessionStore) {
-        guard loaded.config.weeklyReview, loaded.config.notifications else { return }
-        let now = context.time.now()
-        // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
-        let (today, hour) = context.timeZone.map { LocalDay.dayAndHour(of: now, in: $0) } ?? LocalDay.system(now)
-        guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
-        if let lookBack = context.lookBack { return lookBack() }
-        if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
-    }
 
-    /// A detached start after a Proceed, watched for its first moments: its
-    /// errors reach no one, and one that stops at once must not leave the
-    /// person before an empty desktop. A program in place of the gateway
-    /// shows its errors in the gateway's own terminal.
-    private func watched(_ launch: Launch, sessionID: String, settings: ProgramSettings) -> Launch {
-        guard launch.detached, let watcher = context.gatewayPath else { return launch }
-        var launch = launch
-        launch.watch = StartWatch(watcher: watcher, sessionID: sessionID, programName: settings.displayName,
-                                  notify: loaded.config.notifications)
-        return launch
-    }
 
-    /// Leaves a reminder for the end of the allowance this Proceed began.
-    private func remindAtEnd(of minutes: Double, from start: Date, settings: ProgramSettings, launch: Launch) {
-        let reminder = AllowanceReminder(programName: settings.displayName, minutes: minutes,
-                                         due: start.addingTimeInterval(minutes * 60),
-                                         processID: launch.detached ? 0 : context.processID, executable: launch.path)
-        if let remind = context.remind { return remind(reminder) }
-        guard let gateway = context.gatewayPath, reminder.schedule(gateway: gateway) else {
-            context.messages("miga: the reminder at the end of the \(AllowanceReminder.span(minutes)) could not be set")
-            return
-        }
-    }
-
-    /// The bloom on screen while the notification goes out; the terminal is
-    /// left only after both, and the notification never holds it up for long.
-    /// `loop`: where the bloom is drawn; nil on a terminal that takes no control sequences.
-    private func celebrate(settings: ProgramSettings, store: SessionStore?, loop: PauseLoop?,
-                           alternative: String? = nil) -> CelebrationWords {
-        let now = context.time.now()
-        let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: context.timeZone ?? .current) })??.current ?? 0
-        let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
-        let exitsToday = (try? store?.exitsAndProceeds(in: [(startOfDay(now), now.addingTimeInterval(1))], .init()).first?.exits) ?? nil
-        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative,
-                                     exitsToday: exitsToday ?? 1)
-        let started = context.time.monotonic()
-        let pending = loaded.config.notifications
-            ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))
-            : nil
-        loop?.celebrate(headline: words.headline, detail: words.detail)
-        let waited = context.time.monotonic() - started
-        _ = pending?.wait(seconds: Self.notificationDeadline - waited)
-        return words
-    }
 }

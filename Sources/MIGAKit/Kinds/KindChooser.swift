@@ -20,6 +20,15 @@ public enum KindChooser {
     /// How many pauses of a kind must have ended before its rate is quoted.
     public static let quotedAfter = 5
 
+    /// The kind of the next pause among `kinds`, from the program's journal,
+    /// which is read only when there is a choice to make.
+    public static func choose(among kinds: [PauseKind], rotation: Rotation, journal: () throws -> KindJournal,
+                              using generator: inout some RandomNumberGenerator) rethrows -> KindChoice {
+        guard kinds.count > 1 else { return KindChoice(kind: kinds.first ?? .breathe, why: nil) }
+        let read = try journal()
+        return choose(among: kinds, rotation: rotation, records: read.records, last: read.last, using: &generator)
+    }
+
     public static func choose(among kinds: [PauseKind], rotation: Rotation, records: [PauseKind: KindRecord],
                               last: PauseKind?, using generator: inout some RandomNumberGenerator) -> KindChoice {
         var seen = Set<PauseKind>()

@@ -60,7 +60,7 @@ extension SessionStore {
     }
 
     /// Each program's record of each kind, for the stats: the kinds table and
-    /// what MIGA favours (the gateway reads one program's, in `beginLaunch`).
+    /// what MIGA favours (the gateway reads one program's, in `kindJournal`).
     /// `allTime`: each program's totals over all time and every device, when
     /// the caller has them. While every pause has been a breathing one (the
     /// default: a look down the index tells), the records are those totals,
@@ -83,7 +83,7 @@ extension SessionStore {
     /// Each kind's pauses that ended, and the exits among them, by program,
     /// read from the history: every program's for the stats
     /// (`kindRecordsByProgram(allTime:)`), or only `program`'s, which the
-    /// gateway chooses a kind by (`beginLaunch`). Pauses from before there
+    /// gateway chooses a kind by (`kindJournal`). Pauses from before there
     /// were kinds were breathing pauses.
     static func kindRecordsByProgram(_ db: Database, program: String? = nil) throws -> [String: [PauseKind: KindRecord]] {
         var records: [String: [PauseKind: KindRecord]] = [:]

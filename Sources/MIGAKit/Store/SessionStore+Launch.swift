@@ -6,9 +6,22 @@ public enum LaunchVerdict: Equatable, Sendable {
     /// Inside the allowance that a Proceed began (ended) at `since`: open at
     /// once. An `allowed` pass-through is recorded, never a session.
     case allowed(since: Date)
-    /// Pause: the `open` row is written, with the first quote drawn, what
-    /// the screen should know about the impulse, and the kind of pause.
-    case pause(quote: String?, history: LaunchHistory, kind: KindChoice)
+    /// Pause: the `open` row is written, with the first quote drawn and
+    /// what the screen should know about the impulse.
+    case pause(quote: String?, history: LaunchHistory)
+}
+
+/// What the history says of one program's kinds of pause: what the learner
+/// (`KindChooser`) chooses by. The store keeps the journal; it never chooses.
+public struct KindJournal: Equatable, Sendable {
+    public var records: [PauseKind: KindRecord]
+    /// The kind of the program's latest pause (open ones included), if it had one.
+    public var last: PauseKind?
+
+    public init(records: [PauseKind: KindRecord] = [:], last: PauseKind? = nil) {
+        self.records = records
+        self.last = last
+    }
 }
 
 extension SessionStore {
@@ -19,11 +32,9 @@ extension SessionStore {
     /// - Parameters:
     ///   - allowance: `allow_minutes` in seconds; nil when the program has none.
     ///   - dayStart: local midnight today, from which "3rd time today" counts.
-    ///   - kinds, rotation: the kinds of pause to choose among, and how; each
-    ///     kind's record is read only when there is a choice to make.
+    ///   - kind: the kind of pause the learner chose, kept on the row.
     public func beginLaunch(id: String, program: String, at now: Date, owner: ProcessIdentity, pool: [String],
-                            allowance: TimeInterval?, dayStart: Date, kinds: [PauseKind] = PauseKind.defaults,
-                            rotation: Rotation = .adaptive,
+                            allowance: TimeInterval?, dayStart: Date, kind: PauseKind = .breathe,
                             using generator: inout some RandomNumberGenerator) throws -> LaunchVerdict {
         try immediate { db in
             try Self.settleAbandoned(db)
@@ -32,17 +43,20 @@ extension SessionStore {
             }
             let history = try Self.history(db, program: program, now: now, dayStart: dayStart)
             let quote = try Self.draw(db, from: pool, using: &generator)
-            let choice = kinds.count > 1
-                ? KindChooser.choose(among: kinds, rotation: rotation,
-                                     records: try Self.kindRecordsByProgram(db, program: program)[program] ?? [:],
-                                     last: try Self.lastKind(db, program: program), using: &generator)
-                : KindChoice(kind: kinds.first ?? .breathe, why: nil)
             try db.execute(sql: """
                 INSERT INTO sessions (id, program, started_at, outcome, quotes, owner, kind)
                 VALUES (?, ?, ?, 'open', ?, ?, ?)
                 """, arguments: [id, program, now.milliseconds, Self.column(quote.map { [$0] } ?? []), owner.description,
-                                 choice.kind.rawValue])
-            return .pause(quote: quote, history: history, kind: choice)
+                                 kind.rawValue])
+            return .pause(quote: quote, history: history)
+        }
+    }
+
+    /// The program's kinds as its history records them, for the learner.
+    public func kindJournal(program: String) throws -> KindJournal {
+        try queue.read { db in
+            KindJournal(records: try Self.kindRecordsByProgram(db, program: program)[program] ?? [:],
+                        last: try Self.lastKind(db, program: program))
         }
     }
 

@@ -41,9 +41,11 @@ import Testing
         for index in 0..<launches {
             // The gateway's own call, one transaction per launch. Each pause stays open (its gateway,
             // this process, is still running), and open pauses count in no record: the history stays as seeded.
-            guard case .pause(_, _, let choice) = try store.beginLaunch(
+            let choice = try KindChooser.choose(among: inUse.kinds, rotation: inUse.rotation,
+                                                journal: { try store.kindJournal(program: "discord") }, using: &generator)
+            guard case .pause = try store.beginLaunch(
                 id: "launch-\(index)", program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
-                dayStart: now.addingTimeInterval(-3600), kinds: inUse.kinds, rotation: inUse.rotation, using: &generator)
+                dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator)
             else { Issue.record("no pause"); return }
             chosen[choice.kind, default: 0] += 1
         }

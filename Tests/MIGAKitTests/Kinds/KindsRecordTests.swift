@@ -14,10 +14,12 @@ import Testing
 
     func begin(_ store: SessionStore, _ id: String, kinds: [PauseKind], rotation: Rotation, seed: UInt64 = 1) throws -> KindChoice? {
         var generator = SeededGenerator(seed: seed)
-        guard case .pause(_, _, let kind) = try store.beginLaunch(
+        let choice = try KindChooser.choose(among: kinds, rotation: rotation,
+                                            journal: { try store.kindJournal(program: "discord") }, using: &generator)
+        guard case .pause = try store.beginLaunch(
             id: id, program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
-            dayStart: now.addingTimeInterval(-3600), kinds: kinds, rotation: rotation, using: &generator) else { return nil }
-        return kind
+            dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator) else { return nil }
+        return choice
     }
 
     @Test func each_pause_keeps_its_kind_and_cycle_takes_them_in_turn() throws {

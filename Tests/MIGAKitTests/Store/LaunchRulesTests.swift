@@ -31,7 +31,7 @@ import Testing
     }
 
     func history(_ verdict: LaunchVerdict) -> LaunchHistory? {
-        guard case .pause(_, let history, _) = verdict else { return nil }
+        guard case .pause(_, let history) = verdict else { return nil }
         return history
     }
 

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Everything after a pause, in one place: the outcome recorded (or left in
+/// the inbox), launches that went around the pause recorded, an exit
+/// celebrated, the terminal left, the weekly look back when due, and for a
+/// Proceed the reminder at the end of the allowance and the watch over a
+/// detached start. The last stage of a launch's pipeline (see `PausePlan`).
+struct Aftercare {
+    let context: GatewayContext
+    let paths: XDGPaths
+    let config: Config
+
+    /// Settles `outcome` and says what the gateway does now.
+    /// `loop`: where the bloom is drawn; nil on a terminal that takes no control sequences.
+    func settle(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer, loop: PauseLoop?,
+                on terminal: TerminalDevice) -> GateDecision {
+        record(outcome, of: plan, quotes: quotes)
+        guard !outcome.isMeasurement else {
+            terminal.leave()
+            for notice in quotes.messages { context.messages(plan.palette.glyphs("miga: \(notice)")) }
+            return .finish(ExitStatus.success)
+        }
+        // While the person was here anyway: launches that went around the
+        // pause (one pass over /proc, after the frame, never on a pass-through).
+        if let store = quotes.store, let gateway = context.gatewayPath {
+            Protection(paths: paths, environment: context.environment, gateway: gateway)
+                .recordLeaks(in: store, config: config, now: context.time.now())
+        }
+        if outcome.isExit {
+            let words = celebrate(plan.settings, store: quotes.store, loop: loop, alternative: outcome.progress.alternative)
+            terminal.leave()
+            context.messages(plan.palette.glyphs(words.farewell))
+        } else {
+            terminal.leave()
+        }
+        for notice in quotes.messages { context.messages(plan.palette.glyphs("miga: \(notice)")) }
+        if let store = quotes.store { lookBackIfDue(store) }
+
+        switch outcome.ending {
+        case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
+        case .proceed:
+            if let minutes = plan.settings.allowMinutes, config.notifications {
+                remindAtEnd(of: minutes, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)
+            }
+            return .launch(watched(plan.launch, sessionID: plan.sessionID, settings: plan.settings))
+        case .yielded: return .launch(plan.launch)
+        case .signal(let number): return .finish(ExitStatus.signal(number))
+        case .hangup: return .finish(ExitStatus.signal(SIGHUP))
+        }
+    }
+
+    /// A finished pause is never lost: when the store is busy past its wait
+    /// (hundreds of pauses at once), or its row never began, the ending
+    /// waits in the inbox, and the next process that opens the store writes it.
+    private func record(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer) {
+        var failure = "the history could not be opened"
+        do {
+            if try quotes.store?.completeSession(sessionID: plan.sessionID, outcome: outcome.outcome, endedAt: outcome.endedAt,
+                                                 outcome.progress, intention: outcome.intention,
+                                                 reason: outcome.reason) == true { return }
+        } catch {
+            failure = "\(error)"
+        }
+        do {
+            try Inbox(besideStoreAt: paths.storeFile).dropEnding(
+                InboxEnding(id: plan.sessionID, program: plan.settings.command, startedAt: plan.startedAt, outcome: outcome.outcome,
+                            endedAt: outcome.endedAt, outcome.progress, intention: outcome.intention, reason: outcome.reason))
+        } catch {
+            quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
+        }
+    }
+
+    /// The bloom on screen while the notification goes out; the terminal is
+    /// left only after both, and the notification never holds it up for long.
+    private func celebrate(_ settings: ProgramSettings, store: SessionStore?, loop: PauseLoop?,
+                           alternative: String?) -> CelebrationWords {
+        let now = context.time.now()
+        let zone = context.timeZone ?? .current
+        let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: zone) })??.current ?? 0
+        let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
+        let exitsToday = (try? store?.exitsAndProceeds(in: [(context.startOfDay(now), now.addingTimeInterval(1))], .init()).first?.exits) ?? nil
+        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative,
+                                     exitsToday: exitsToday ?? 1)
+        let started = context.time.monotonic()
+        let pending = config.notifications
+            ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))
+            : nil
+        loop?.celebrate(headline: words.headline, detail: words.detail)
+        let waited = context.time.monotonic() - started
+        _ = pending?.wait(seconds: Gateway.notificationDeadline - waited)
+        return words
+    }
+
+    /// The weekly look back, once the pause is over and the terminal left:
+    /// for someone who opens programs only through MIGA it is the week's
+    /// first run. Only a look at the week last sent for here; when it may be
+    /// due, `miga look-back` sends it in the background.
+    private func lookBackIfDue(_ store: SessionStore) {
+        guard config.weeklyReview, config.notifications else { return }
+        let now = context.time.now()
+        // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
+        let (today, hour) = context.timeZone.map { LocalDay.dayAndHour(of: now, in: $0) } ?? LocalDay.system(now)
+        guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
+        if let lookBack = context.lookBack { return lookBack() }
+        if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
+    }
+
+    /// A detached start after a Proceed, watched for its first moments: its
+    /// errors reach no one, and one that stops at once must not leave the
+    /// person before an empty desktop. A program in place of the gateway
+    /// shows its errors in the gateway's own terminal.
+    private func watched(_ launch: Launch, sessionID: String, settings: ProgramSettings) -> Launch {
+        guard launch.detached, let watcher = context.gatewayPath else { return launch }
+        var launch = launch
+        launch.watch = StartWatch(watcher: watcher, sessionID: sessionID, programName: settings.displayName,
+                                  notify: config.notifications)
+        return launch
+    }
+
+    /// Leaves a reminder for the end of the allowance this Proceed began.
+    private func remindAtEnd(of minutes: Double, from start: Date, settings: ProgramSettings, launch: Launch) {
+        let reminder = AllowanceReminder(programName: settings.displayName, minutes: minutes,
+                                         due: start.addingTimeInterval(minutes * 60),
+                                         processID: launch.detached ? 0 : context.processID, executable: launch.path)
+        if let remind = context.remind { return remind(reminder) }
+        guard let gateway = context.gatewayPath, reminder.schedule(gateway: gateway) else {
+            context.messages("miga: the reminder at the end of the \(AllowanceReminder.span(minutes)) could not be set")
+            return
+        }
+    }
+}
