@@ -84,7 +84,7 @@ bench: release
 # The manual comes from the same source as --help (swift-argument-parser's
 # generate-manual plugin), the completions from the binary itself.
 # Its EXIT STATUS section is the generator's generic one; MIGA's statuses are
-# in the description, from the same table as --help and the README.
+# in the description, from the same table as --help and docs/GUIDE.md.
 man: build
 	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
 		--configuration debug --section 1 --authors "The MIGA authors"

@@ -3,7 +3,7 @@ import Foundation
 /// The effect of the pause on one program or on all of them, measured the
 /// way one sec's field study measured its own (PNAS 2023): the share of
 /// pauses dismissed, and the attempts and openings a day since the first
-/// week of use. Definitions in the README ("The effect of the pause").
+/// week of use. Definitions in docs/STATS.md ("The effect of the pause").
 public struct Effect: Equatable, Sendable {
     /// What one sec's study found: 36 % of opening attempts dismissed,
     /// attempts −37 % and openings −57 % after six weeks.

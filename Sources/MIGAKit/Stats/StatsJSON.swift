@@ -2,7 +2,7 @@ import Foundation
 
 extension StatsReport {
     /// `miga stats --json`: the same numbers in a stable schema (version 1,
-    /// documented in the README). Keys are sorted; absent values are null.
+    /// documented in docs/STATS.md). Keys are sorted; absent values are null.
     /// `coverage`: the routes of each protected program, and how many reach the pause.
     public func json(now: Date, timeZone: TimeZone, coverage: [Coverage] = []) -> String {
         func totals(_ totals: Totals) -> [String: Any] {

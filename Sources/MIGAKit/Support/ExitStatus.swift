@@ -1,6 +1,6 @@
 /// MIGA's exit statuses, a contract with scripts. `documented` is the one
-/// place they are described: `miga --help`, the manual and the README's
-/// table come from it (a test holds the README to it).
+/// place they are described: `miga --help`, the manual and the table in
+/// docs/GUIDE.md come from it (a test holds that table to it).
 public enum ExitStatus {
     public static let success: Int32 = 0
     /// Something went wrong that is not the person's doing (a file that cannot be written).

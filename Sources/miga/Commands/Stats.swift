@@ -11,7 +11,7 @@ extension Miga {
                 Three cards (conscious exits, hours reclaimed: the time spent in every pause, \
                 those that ended in Proceed too, the intentionality score: exits as a share of pauses), your streak of days with a conscious exit, a 30-day chart of \
                 exits and proceeds, and a line per program. Days are calendar days where you are \
-                (TZ is honoured). --json prints the same numbers in a stable schema (see the README).
+                (TZ is honoured). --json prints the same numbers in a stable schema (see docs/STATS.md).
 
                 Example:
                   miga stats
