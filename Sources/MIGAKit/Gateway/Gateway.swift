@@ -80,18 +80,7 @@ public final class Gateway {
             return .finish(ExitStatus.success)
         case .pauseInWindow:
             if let window = pauseInTerminalWindow(request, programName: settings.displayName) { return .launch(window) }
-            // No window can be opened: the program's own policy for a launch without a terminal decides.
-            let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
-            if request.window || request.atLogin, settings.nonInteractive == .deny {
-                context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); not starting \(settings.displayName) (non_interactive = \"deny\").")
-                notify(DesktopNotification(summary: "No window for the pause",
-                                           body: "MIGA found no terminal emulator, so \(settings.displayName) did not open. Install one to pause in."))
-                return .finish(ExitStatus.denied)
-            }
-            context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); starting \(settings.displayName) directly. Install one, or set non_interactive = \"pass\".")
-            notify(DesktopNotification(summary: "No window for the pause",
-                                       body: "MIGA found no terminal emulator, so \(settings.displayName) opened directly."))
-            return passThrough(launch, settings: settings)
+            return noWindow(for: launch, request: request, settings: settings)
         case .deny:
             context.messages("miga: \(settings.displayName) pauses first, and there is no terminal here to pause in; not starting it (non_interactive = \"deny\").")
             return .finish(ExitStatus.denied)
@@ -100,6 +89,22 @@ public final class Gateway {
             return pause(before: launch, settings: settings, length: request.pause ?? settings.pause ?? loaded.config.pause,
                          on: terminal)
         }
+    }
+
+    /// No window can be opened for the pause: the program's own policy for a
+    /// launch without a terminal decides, and the person is told either way.
+    private func noWindow(for launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
+        let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
+        if request.window || request.atLogin, settings.nonInteractive == .deny {
+            context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); not starting \(settings.displayName) (non_interactive = \"deny\").")
+            notify(DesktopNotification(summary: "No window for the pause",
+                                       body: "MIGA found no terminal emulator, so \(settings.displayName) did not open. Install one to pause in."))
+            return .finish(ExitStatus.denied)
+        }
+        context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); starting \(settings.displayName) directly. Install one, or set non_interactive = \"pass\".")
+        notify(DesktopNotification(summary: "No window for the pause",
+                                   body: "MIGA found no terminal emulator, so \(settings.displayName) opened directly."))
+        return passThrough(launch, settings: settings)
     }
 
     /// The real programs on PATH, past the shims and this gateway itself.
