@@ -34,12 +34,8 @@ public final class Gateway {
         // The `flatpak` shim: only `flatpak run` of a protected app is a launch
         // to pause; anything else (`flatpak update`) is flatpak's own business,
         // started at once and recorded nowhere.
-        let flatpakShim = request.identity == nil && baseName(of: request.command) == "flatpak"
-        if flatpakShim {
-            let words = request.arguments.map { String(decoding: $0, as: UTF8.self) }
-            guard let id = FlatpakRun.appID(in: words), let program = loaded.config.program(flatpak: id) else {
-                return directLaunch(request)
-            }
+        if request.identity == nil && baseName(of: request.command) == "flatpak" {
+            guard let program = flatpakProgram(request.arguments) else { return directLaunch(request) }
             request.identity = program.command
         }
         let settings = loaded.config.settings(for: request.identity ?? request.command)
@@ -89,6 +85,11 @@ public final class Gateway {
             return pause(before: launch, settings: settings, length: request.pause ?? settings.pause ?? loaded.config.pause,
                          on: terminal)
         }
+    }
+
+    /// The protected program a `flatpak run` starts, if any.
+    private func flatpakProgram(_ arguments: [[UInt8]]) -> ProgramSettings? {
+        FlatpakRun.appID(in: arguments.map { String(decoding: $0, as: UTF8.self) }).flatMap(loaded.config.program(flatpak:))
     }
 
     /// No window can be opened for the pause: the program's own policy for a
