@@ -15,7 +15,7 @@ public enum PauseEnding: Equatable, Sendable {
     case firstFrameDrawn
 }
 
-/// Runs a pause on a terminal: the pause's model (`PauseModel`) in the one
+/// Runs a pause on a terminal: the pause's full-screen front end (`PauseModel`) in the one
 /// screen loop, with the world's part of it (the next quote from the store,
 /// the store's row kept current, the question of giving way) supplied here.
 public final class PauseLoop {
@@ -65,14 +65,7 @@ public final class PauseLoop {
         let (nextQuote, onDeepen, shouldYield) = (self.nextQuote, self.onDeepen, self.shouldYield)
         let ending = MIGAKit.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
                                  onFrame: { lastFrame = $0 }) { work, model in
-            switch work {
-            case .deepen(let now):
-                model.session.deepen(with: nextQuote(model.session), at: now)
-                onDeepen(model.session)
-                return nil
-            case .checkYield:
-                return shouldYield?() == true ? .yielded : nil
-            }
+            model.flow.perform(work, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         }
         switch ending {
         case .finished(let ending): return ending

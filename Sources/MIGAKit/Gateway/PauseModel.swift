@@ -1,22 +1,16 @@
-/// The pause as a screen model: what each key, each change of focus and the
-/// passing of time do to the session, and what the world must do about it
-/// (draw the next quote, ask whether another launch began an allowance).
+/// The full screen's front end of the pause: its keys read into choices
+/// for the pause's model (`PauseFlow`), the field and the answer edited a
+/// key at a time, pastes told from typing, and the model drawn as a frame.
 /// Pure: `PauseLoop` runs it on a terminal.
 struct PauseModel: ScreenModel {
-    enum Work: Equatable {
-        /// Deepen now: the next quote must come from the shuffle bag.
-        case deepen(at: Double)
-        /// Time to ask whether another launch of the program proceeded.
-        case checkYield
-    }
+    typealias Work = PauseWork
 
-    var session: PauseSession
+    var flow: PauseFlow
+    var session: PauseSession {
+        get { flow.session }
+        set { flow.session = newValue }
+    }
     let look: PauseLook
-    /// Hold the countdown while the window is not focused (`hold_when_unfocused`).
-    let holdsWhenUnfocused: Bool
-    /// Ask about once a second whether to give way to an allowance.
-    let checksYield: Bool
-    private var lastYieldCheck = -Double.infinity
     /// Inside a bracketed paste: nothing in it is a key pressed. A paste
     /// whose end marker never comes ends after a quiet second.
     private var pasting = false
@@ -32,44 +26,43 @@ struct PauseModel: ScreenModel {
     /// together arrive closer than any gap).
     static let burstLength = 3
 
-    /// How often a pause asks whether to give way to an allowance, in seconds.
-    static let yieldCheckInterval = 1.0
-
     init(session: PauseSession, look: PauseLook, holdsWhenUnfocused: Bool = false, checksYield: Bool = false) {
-        self.session = session
+        flow = PauseFlow(session: session, holdsWhenUnfocused: holdsWhenUnfocused, checksYield: checksYield)
         self.look = look
-        self.holdsWhenUnfocused = holdsWhenUnfocused
-        self.checksYield = checksYield
     }
 
     mutating func update(_ input: ScreenInput?, at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
         guard input != .resumed else {
             // Back from a stop: the time away does not count.
-            session.skip(to: now)
+            flow.resume(at: now)
             return [.redraw]
         }
-        session.advance(to: now)
+        flow.advance(to: now)
         if pasting && input == nil && now - lastPasted > Self.pasteQuiet { pasting = false }
         switch input {
         case .key(let key): return respond(to: key, at: now)
         case .resized: return [.redraw]
-        case .resumed, nil: break
+        case .resumed, nil: return commands(flow.tick(at: now))
         }
-        if checksYield && now - lastYieldCheck >= Self.yieldCheckInterval {
-            lastYieldCheck = now
-            return [.perform(.checkYield)]
+    }
+
+    private func commands(_ effects: [PauseEffect]) -> [ScreenCommand<PauseEnding, Work>] {
+        effects.map {
+            switch $0 {
+            case .finish(let ending): .finish(ending)
+            case .perform(let work): .perform(work)
+            }
         }
-        return []
+    }
+
+    private mutating func choose(_ choice: PauseChoice, at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
+        commands(flow.choose(choice, at: now))
     }
 
     private mutating func respond(to key: Key, at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
         switch key {
-        case .focusOut where holdsWhenUnfocused:
-            session.hold(at: now)
-            return []
-        case .focusIn where holdsWhenUnfocused:
-            session.release(at: now)
-            return []
+        case .focusOut: return choose(.focus(false), at: now)
+        case .focusIn: return choose(.focus(true), at: now)
         case .control("z"):
             return [.suspend]
         case .control("l"):
@@ -93,36 +86,15 @@ struct PauseModel: ScreenModel {
         if session.isTyping { return typeBack(key, at: now) }
         if session.isAskingIntention { return answer(key, at: now) }
         switch PauseAction(key: key) {
-        case .exitToFocus:
-            return [.finish(.exitToFocus)]
-        case .chooseAlternative:
-            return session.alternative == nil ? [] : [.finish(.alternative)]
+        case .exitToFocus: return choose(.exitToFocus, at: now)
+        case .chooseAlternative: return choose(.alternative, at: now)
+        case .deepen: return choose(.deepen, at: now)
+        case .proceed: return choose(.proceed, at: now)
         case .wholeQuote:
             session.showsWholeQuote.toggle()
             return [.redraw]
-        case .deepen:
-            return [.perform(.deepen(at: now))]
-        case .proceed:
-            guard session.canProceed else {
-                session.nudge(at: now)
-                return []
-            }
-            return proceedOrAsk(at: now)
-        case nil:
-            break
+        case nil: return []
         }
-        return []
-    }
-
-    /// After the countdown: the line to type first, then the question, then the program.
-    private mutating func proceedOrAsk(at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
-        if session.needsTyping {
-            session.beginTyping(at: now)
-            return []
-        }
-        guard session.asksIntention else { return [.finish(.proceed)] }
-        session.beginIntention(at: now)
-        return []
     }
 
     /// Keys while the typing field is open: the line's characters, Backspace,
@@ -144,14 +116,9 @@ struct PauseModel: ScreenModel {
         }
         switch key {
         case .backspace: session.eraseTyped()
-        case .enter:
-            if !session.needsTyping {
-                session.stopTyping(at: now)
-                return proceedOrAsk(at: now)
-            }
-            session.nudge(at: now)
-        case .escape: session.stopTyping(at: now)
-        case .control("c"), .control("d"): return [.finish(.exitToFocus)]
+        case .enter: return choose(.proceed, at: now)
+        case .escape: return choose(.back, at: now)
+        case .control("c"), .control("d"): return choose(.exitToFocus, at: now)
         default: break
         }
         return []
@@ -162,19 +129,17 @@ struct PauseModel: ScreenModel {
     /// question is the pause's own), Tab (deepen, then) and Ctrl-C (exit).
     private mutating func answer(_ key: Key, at now: Double) -> [ScreenCommand<PauseEnding, Work>] {
         switch key {
-        case .escape where session.asksWhileCounting: return [.finish(.exitToFocus)]
-        case .tab where session.asksWhileCounting: return [.perform(.deepen(at: now))]
+        case .escape where session.asksWhileCounting: return choose(.exitToFocus, at: now)
+        case .tab where session.asksWhileCounting: return choose(.deepen, at: now)
         case .character(let character): session.typeIntention(character)
         case .space: session.typeIntention(" ")
         case .backspace: session.eraseIntention()
         case .control("w"): session.eraseIntention(word: true)
         case .control("u"): session.clearIntention()
-        case .enter:
-            // An intention pause asks from the start: the answer waits for zero.
-            if session.answeredIntention != nil && session.canProceed { return [.finish(.proceed)] }
-            session.nudge(at: now)
-        case .escape: session.cancelIntention(at: now)
-        case .control("c"), .control("d"): return [.finish(.exitToFocus)]
+        // An intention pause asks from the start: the answer waits for zero.
+        case .enter: return choose(.proceed, at: now)
+        case .escape: return choose(.back, at: now)
+        case .control("c"), .control("d"): return choose(.exitToFocus, at: now)
         default: break
         }
         return []

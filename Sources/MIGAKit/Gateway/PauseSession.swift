@@ -201,6 +201,14 @@ public struct PauseSession: Equatable, Sendable {
         intention = text
     }
 
+    /// The answer given whole (a line at a time, or a form), in place of
+    /// what was typed so far, by the same rules as a key at a time.
+    public mutating func answerIntention(_ text: String) {
+        guard intention != nil else { return }
+        intention = ""
+        for character in text { typeIntention(character) }
+    }
+
     /// Ctrl-U: the whole answer gone.
     public mutating func clearIntention() {
         if intention != nil { intention = "" }
@@ -256,6 +264,21 @@ public struct PauseSession: Equatable, Sendable {
         } else {
             typingMistake = true
         }
+    }
+
+    /// The line typed back whole (a line at a time, or a form): taken only
+    /// when it is exact; anything else is a mistake and leaves the field as it was.
+    public mutating func typeLine(_ text: String, at time: Double) {
+        advance(to: time)
+        guard isTyping, let target = typingTarget else { return }
+        pasteRefused = false
+        guard text == target else {
+            typingMistake = true
+            return
+        }
+        typed = target
+        typedInFull = true
+        typingMistake = false
     }
 
     /// Backspace in the field: the last right character goes.
