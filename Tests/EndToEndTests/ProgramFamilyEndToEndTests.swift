@@ -47,7 +47,9 @@ import Testing
         try tmux.send("Enter", target: window)
         try tmux.waitForScreen("pause length", target: window) { $0.contains("1:30") }
         try tmux.send("Enter", target: window)
-        try tmux.waitForScreen("the hook offer", target: window) { $0.contains("init bash") }
+        // The hook page by its title: the line it offers names miga by a path
+        // whose length (the checkout's) decides where it wraps.
+        try tmux.waitForScreen("the hook offer", target: window) { $0.contains("Reach your programs from the shell") }
         try tmux.send("y", target: window)
         try tmux.waitForScreen("the summary", target: window) { $0.contains("Ready when you are") }
         try tmux.send("Enter", target: window)
