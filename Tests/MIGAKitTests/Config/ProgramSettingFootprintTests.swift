@@ -125,7 +125,8 @@ import Testing
     /// and messages list them from `allCases`, so none spells the list again.
     @Test func no_text_lists_the_kinds_of_pause_by_hand() throws {
         let names = PauseKind.allCases.map(\.rawValue)
-        let pairs = zip(names, names.dropFirst()).map { "\($0), \($1)" }
+        // Two kinds in a row, as prose or as code in a comment writes a list: "breathe, type", "`breathe`, `type`".
+        let pairs = zip(names, names.dropFirst()).flatMap { ["\($0), \($1)", "`\($0)`, `\($1)`"] }
         for path in Self.code.keys.sorted() {
             // The whole file, comments too: a comment that lists them is as stale the day a kind is added.
             let text = try String(contentsOf: Self.sources.appendingPathComponent(path), encoding: .utf8)
