@@ -14,7 +14,7 @@ public enum EditorSession {
             "# interests = []          # quote tags, e.g. [\"Stoicism\", \"Nature\"]; empty means all",
             "# notifications = true",
             "# reduced_motion = false",
-            "# pause_kinds = [\"breathe\"]  # breathe, type (a line typed back), intention, instead (miga instead add)",
+            "# pause_kinds = [\"breathe\"]  # " + PauseKind.names(glossing: [.type: "a line typed back", .instead: "miga instead add"]),
             "# rotate = \"adaptive\"     # learns which kind ends in an exit for you; or \"cycle\", or \"off\"",
             "# weekly_review = true    # a notification once a week with the week in one line",
             "",

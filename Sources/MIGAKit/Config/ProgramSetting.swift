@@ -3,8 +3,9 @@ import TOMLKit
 /// One setting of a program's table, described once: its key, how a value
 /// is read and checked, when it counts as off, how `miga config` writes it
 /// in effect, how `miga list` names it among the rules, and its line in the
-/// template. The loader, `protect`'s changes (and their checks), the editor,
-/// the summary, the list and the template all come from `ProgramSetting.all`:
+/// template, and its option on `miga protect`. The loader, `protect`'s
+/// options and changes (and their checks), the editor, the summary, the
+/// list and the template all come from `ProgramSetting.all`:
 /// a new per-program setting is one entry here, plus what it does.
 public struct ProgramSetting: Sendable {
     /// Why a value was not taken: the words after the key ("must be true or
@@ -29,6 +30,8 @@ public struct ProgramSetting: Sendable {
     let effective: @Sendable (_ settings: ProgramSettings, _ config: Config) -> String?
     /// How `miga list` names it among a program's rules, when it is on.
     let rule: @Sendable (ProgramSettings) -> String?
+    /// Its option on `miga protect`, if it has one.
+    public let flag: Flag?
 
     /// Every per-program setting, in the order a new table lists them.
     public static let all: [ProgramSetting] = [
@@ -37,25 +40,31 @@ public struct ProgramSetting: Sendable {
             read: { value, settings in text(value) { settings.name = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in ConfigEditor.quoted(settings.displayName) },
-            rule: { _ in nil }),
+            rule: { _ in nil },
+            flag: .option(.text, "How the program is called on screen (one command only).")),
         ProgramSetting(
             key: "icon", noun: "the icon", example: "\"firefox\"", comment: "an icon name of your own; MIGA keeps it and shows a glyph",
             read: { value, settings in text(value) { settings.icon = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in settings.icon.map(ConfigEditor.quoted) },
-            rule: { _ in nil }),
+            rule: { _ in nil },
+            flag: nil),
         ProgramSetting(
             key: "pause", noun: "the pause", example: "60", comment: "this program's own pause, in seconds",
             read: { value, settings in seconds(value, in: Config.pauseRange) { settings.pause = $0 } },
             isOff: { _ in false },
             effective: { settings, config in settings.pause.map(String.init) ?? "\(config.pause)   # the default" },
-            rule: { _ in nil }),
+            rule: { _ in nil },
+            flag: .option(.integer, valueName: "seconds", "This program's own pause, in seconds (1–3600).")),
         ProgramSetting(
             key: "non_interactive", noun: "the policy without a terminal", example: "\"pass\"", comment: "or \"terminal\", or \"deny\"",
             read: { value, settings in choice(value, otherwise: NonInteractivePolicy.pass) { settings.nonInteractive = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in ConfigEditor.quoted(settings.nonInteractive.rawValue) },
-            rule: { _ in nil }),
+            rule: { _ in nil },
+            flag: .option(.choice(NonInteractivePolicy.self), valueName: "policy",
+                "What to do when started without a terminal: pass (run at once), terminal (the pause in a "
+                + "terminal window) or deny.")),
         ProgramSetting(
             key: "allow_minutes", noun: "the allowance", example: "15",
             comment: "after a Proceed, open again without a pause for 15 minutes",
@@ -70,25 +79,30 @@ public struct ProgramSetting: Sendable {
             },
             isOff: { $0 == .integer(0) || $0 == .number(0) },
             effective: { settings, _ in settings.allowMinutes.map { TOMLLiteral.number($0).text } },
-            rule: { settings in settings.allowMinutes.map { "allow \(ProgramSettings.minutes($0))" } }),
+            rule: { settings in settings.allowMinutes.map { "allow \(ProgramSettings.minutes($0))" } },
+            flag: .option(.number, named: "allow", valueName: "minutes",
+                "After a Proceed, open again without a pause for this many minutes (0: off).")),
         ProgramSetting(
             key: "escalate", noun: "escalation", example: "true", comment: "each further try within the hour adds to the pause…",
             read: { value, settings in flag(value) { settings.escalate = $0 } },
             isOff: { $0 == .boolean(false) },
             effective: { settings, _ in settings.escalate ? "true" : nil },
-            rule: { settings in settings.escalate ? "escalate +\(settings.escalateStep) s to \(settings.escalateMax) s" : nil }),
+            rule: { settings in settings.escalate ? "escalate +\(settings.escalateStep) s to \(settings.escalateMax) s" : nil },
+            flag: .toggle("Lengthen the pause with each further try within the hour.")),
         ProgramSetting(
             key: "escalate_step", noun: "the escalation step", example: "30", comment: "…this many seconds…",
             read: { value, settings in seconds(value, in: ProgramSettings.escalateRange) { settings.escalateStep = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in settings.escalate ? String(settings.escalateStep) : nil },
-            rule: { _ in nil }),
+            rule: { _ in nil },
+            flag: .option(.integer, valueName: "seconds", "Seconds each further try adds (default 30).")),
         ProgramSetting(
             key: "escalate_max", noun: "the escalation cap", example: "300", comment: "…up to this long in all",
             read: { value, settings in seconds(value, in: ProgramSettings.escalateRange) { settings.escalateMax = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in settings.escalate ? String(settings.escalateMax) : nil },
-            rule: { _ in nil }),
+            rule: { _ in nil },
+            flag: .option(.integer, valueName: "seconds", "The longest the pause grows to, in seconds (default 300).")),
         ProgramSetting(
             key: "hours", noun: "the hours", example: "\"Mon-Fri 09:00-17:00; Sat,Sun 10:00-12:00\"", comment: "protected only then",
             read: { value, settings in
@@ -102,28 +116,34 @@ public struct ProgramSetting: Sendable {
             },
             isOff: { $0 == .string(ProgramChanges.always) },
             effective: { settings, _ in settings.hours.map { ConfigEditor.quoted($0.description) } },
-            rule: { settings in settings.hours.map { "hours \($0)" } }),
+            rule: { settings in settings.hours.map { "hours \($0)" } },
+            flag: .option(.text, valueName: "hours",
+                "Protect only inside these hours, like \"Mon-Fri 09:00-17:00; Sat 10:00-12:00\" (always: off).")),
         ProgramSetting(
             key: "hold_when_unfocused", noun: "holding when unfocused", example: "true",
             comment: "the countdown holds while the window is not focused",
             read: { value, settings in flag(value) { settings.holdWhenUnfocused = $0 } },
             isOff: { $0 == .boolean(false) },
             effective: { settings, _ in settings.holdWhenUnfocused ? "true" : nil },
-            rule: { settings in settings.holdWhenUnfocused ? "hold when unfocused" : nil }),
+            rule: { settings in settings.holdWhenUnfocused ? "hold when unfocused" : nil },
+            flag: .toggle("Hold the countdown while the terminal window is not focused.")),
         ProgramSetting(
             key: "ask_intention", noun: "asking the intention", example: "true",
             comment: "\"What are you opening Firefox for?\" before it opens",
             read: { value, settings in flag(value) { settings.askIntention = $0 } },
             isOff: { $0 == .boolean(false) },
             effective: { settings, _ in settings.askIntention ? "true" : nil },
-            rule: { settings in settings.askIntention ? "ask intention" : nil }),
+            rule: { settings in settings.askIntention ? "ask intention" : nil },
+            flag: .toggle("Ask what the program is being opened for before it opens.")),
         ProgramSetting(
             key: "at_login", noun: "the start at login", example: "\"pause\"",
             comment: "when it starts itself at login: or \"skip\" (not started), or \"pass\" (no pause)",
             read: { value, settings in choice(value, otherwise: LoginPolicy.pause) { settings.atLogin = $0 } },
             isOff: { $0 == .string(LoginPolicy.pause.rawValue) },
             effective: { settings, _ in ConfigEditor.quoted(settings.atLogin.rawValue) },
-            rule: { settings in settings.atLogin == .pause ? nil : "at login: \(settings.atLogin.rawValue)" }),
+            rule: { settings in settings.atLogin == .pause ? nil : "at login: \(settings.atLogin.rawValue)" },
+            flag: .option(.choice(LoginPolicy.self), valueName: "policy",
+                "When it starts itself at login: pause (in a window), skip (not started) or pass (no pause).")),
         ProgramSetting(
             key: "flatpak", noun: "the Flatpak app", example: "\"com.discordapp.Discord\"",
             comment: "the Flatpak app this is (protect finds it); flatpak run of it pauses too",
@@ -136,7 +156,8 @@ public struct ProgramSetting: Sendable {
             },
             isOff: { $0 == .string("") },
             effective: { settings, _ in settings.flatpak.map(ConfigEditor.quoted) },
-            rule: { settings in settings.flatpak.map { "Flatpak \($0)" } }),
+            rule: { settings in settings.flatpak.map { "Flatpak \($0)" } },
+            flag: nil),
         ProgramSetting(
             key: "also", noun: "the other commands", example: "[\"firefox-esr\"]",
             comment: "other commands that start the same program (protect finds them); each pauses as this one",
@@ -156,85 +177,31 @@ public struct ProgramSetting: Sendable {
             },
             isOff: { $0 == .strings([]) },
             effective: { settings, _ in settings.also.isEmpty ? nil : TOMLLiteral.strings(settings.also).text },
-            rule: { settings in settings.also.isEmpty ? nil : "also " + settings.also.joined(separator: ", ") }),
+            rule: { settings in settings.also.isEmpty ? nil : "also " + settings.also.joined(separator: ", ") },
+            flag: nil),
         ProgramSetting(
             key: "pause_kinds", noun: "the list of kinds of pause", example: "[\"breathe\", \"type\"]",
-            comment: "this program's own: breathe, type (a line typed back), intention, instead",
+            comment: "this program's own: " + PauseKind.names(glossing: [.type: "a line typed back"]),
             read: { value, settings in kinds(value, otherwise: "using the top-level pause_kinds") { settings.pauseKinds = $0 } },
             isOff: { _ in false },
             // Written only when the program has its own: the summary's top holds everyone's.
             effective: { settings, _ in settings.pauseKinds.map { TOMLLiteral.strings($0.map(\.rawValue)).text } },
-            rule: { settings in settings.pauseKinds.map { "kinds " + $0.map(\.rawValue).joined(separator: ", ") } }),
+            rule: { settings in settings.pauseKinds.map { "kinds " + $0.map(\.rawValue).joined(separator: ", ") } },
+            flag: .option(.list, named: "kinds", valueName: "kinds",
+                "The kinds of pause to show, comma-separated: "
+                            + PauseKind.names(glossing: [.type: "a line typed back", .instead: "one of your alternatives"]) + ".")),
         ProgramSetting(
             key: "rotate", noun: "the rotation", example: "\"adaptive\"",
             comment: "how the kind is chosen: or \"cycle\" (in turn), or \"off\" (the first)",
             read: { value, settings in choice(value, otherwise: Rotation.adaptive) { settings.rotate = $0 } },
             isOff: { _ in false },
             effective: { settings, _ in settings.rotate.map { ConfigEditor.quoted($0.rawValue) } },
-            rule: { settings in settings.rotate.map { "rotate \($0.rawValue)" } }),
+            rule: { settings in settings.rotate.map { "rotate \($0.rawValue)" } },
+            flag: .option(.choice(Rotation.self), valueName: "rotation",
+                "How the kind is chosen: adaptive (learns which ends in an exit for you), cycle (in turn) "
+                + "or off (the first).")),
     ]
 
     /// The setting of `key`, if there is one.
     static func named(_ key: String) -> ProgramSetting? { all.first { $0.key == key } }
-
-    // MARK: Readers every setting shares
-
-    static func text(_ value: TOMLValueConvertible, _ take: (String) -> Void) -> Problem? {
-        guard let text = value.string else { return Problem(text: "must be a string in quotes, not \(shown(value))", consequence: nil) }
-        take(text)
-        return nil
-    }
-
-    /// One of a type's words (`"pass"`, `"terminal"`, `"deny"`); else the problem, and `fallback` meanwhile.
-    static func choice<T: CaseIterable & RawRepresentable<String>>(_ value: TOMLValueConvertible, otherwise fallback: T,
-                                                                    _ take: (T) -> Void) -> Problem? {
-        guard let word = value.string, let chosen = T(rawValue: word) else {
-            let choices = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            return Problem(text: "must be one of \(choices), not \(shown(value))", consequence: "using \"\(fallback.rawValue)\"")
-        }
-        take(chosen)
-        return nil
-    }
-
-    /// A list of kinds of pause, each known and none twice; else the problem, and the defaults meanwhile.
-    static func kinds(_ value: TOMLValueConvertible,
-                      otherwise defaults: String = "using the defaults " + TOMLLiteral.strings(PauseKind.defaults.map(\.rawValue)).text,
-                      _ take: ([PauseKind]) -> Void) -> Problem? {
-        let names = PauseKind.allCases.map { "\"\($0.rawValue)\"" }
-        let known = names.dropLast().joined(separator: ", ") + " and " + names.last!
-        guard let array = value.array else {
-            return Problem(text: "must be a list of kinds, like [\"breathe\", \"type\"], not \(shown(value))", consequence: defaults)
-        }
-        var kinds: [PauseKind] = []
-        for element in array {
-            guard let word = element.string, let kind = PauseKind(rawValue: word) else {
-                return Problem(text: "holds \(shown(element)), which is no kind of pause (the kinds are \(known))", consequence: defaults)
-            }
-            if !kinds.contains(kind) { kinds.append(kind) }
-        }
-        guard !kinds.isEmpty else { return Problem(text: "is empty: name at least one of \(known)", consequence: defaults) }
-        take(kinds)
-        return nil
-    }
-
-    static func seconds(_ value: TOMLValueConvertible, in range: ClosedRange<Int>, _ take: (Int) -> Void) -> Problem? {
-        guard let seconds = value.int, range.contains(seconds) else {
-            return Problem(text: "must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound), not \(shown(value))",
-                           consequence: "using the default")
-        }
-        take(seconds)
-        return nil
-    }
-
-    static func flag(_ value: TOMLValueConvertible, _ take: (Bool) -> Void) -> Problem? {
-        guard let flag = value.bool else { return Problem(text: "must be true or false, not \(shown(value))", consequence: "using the default") }
-        take(flag)
-        return nil
-    }
-
-    /// A value as the person wrote it, for a message.
-    static func shown(_ value: TOMLValueConvertible) -> String {
-        if let text = value.string { return "\"\(text)\"" }
-        return value.debugDescription
-    }
 }

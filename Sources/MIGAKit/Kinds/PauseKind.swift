@@ -13,6 +13,13 @@ public enum PauseKind: String, CaseIterable, Codable, Sendable, Comparable {
 
     public static let defaults: [PauseKind] = [.breathe]
 
+    /// The kinds by name, in order and comma-separated, as help and the
+    /// template list them: the one place the list is written out, so a new
+    /// kind shows everywhere. `glosses` adds words in brackets after a kind.
+    public static func names(glossing glosses: [PauseKind: String] = [:]) -> String {
+        allCases.map { kind in glosses[kind].map { "\(kind.rawValue) (\($0))" } ?? kind.rawValue }.joined(separator: ", ")
+    }
+
     /// "a typed pause", for the line that says why the kind changed.
     public var described: String {
         switch self {

@@ -40,7 +40,9 @@ public struct SetupApplier {
             do {
                 // A program protected already keeps the name it has; a new one takes the catalog's.
                 let name = before.programs[program.command] != nil || program.name == program.command ? nil : program.name
-                try protection.protect(program.command, ProgramChanges(name: name))
+                var changes = ProgramChanges()
+                changes.name = name
+                try protection.protect(program.command, changes)
                 done.append("Protected \(program.name).")
             } catch {
                 problems.append(error.line)

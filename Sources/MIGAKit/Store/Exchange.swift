@@ -26,7 +26,7 @@ public enum Exchange {
         var reason: String?
         /// What a Proceed was for, when the person was asked.
         var intention: String?
-        /// The kind of pause (`breathe`, `type`, `intention`, `instead`); absent
+        /// The kind of pause (a `PauseKind`'s raw value); absent
         /// for pass-throughs and in exports from before there were kinds.
         var kind: String?
         /// A typed pause: whether the line was typed in full.

@@ -82,7 +82,7 @@ enum Schema {
         );
         CREATE INDEX leaks_by_time ON leaks (seen_at);
         """,
-        // The kind of each pause (breathe, type, intention, instead; NULL
+        // The kind of each pause (a PauseKind's raw value; NULL
         // before there were kinds, and for pass-throughs), whether a typed
         // pause's line was typed in full (1, 0; NULL for other kinds), and
         // the alternative chosen instead of the program. The indexes answer
