@@ -250,8 +250,8 @@ public final class Gateway {
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
         if ending != .firstFrameDrawn, let store = quotes.store {
-            context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }?
-                .recordLeaks(in: store, config: loaded.config, now: context.time.now())
+            Upkeep(store: store, config: loaded.config).recordLeaks(
+                context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
         let outcome: SessionOutcome = switch ending {
         case .exitToFocus, .alternative: .exit
@@ -400,13 +400,13 @@ public final class Gateway {
     /// first run. Only a look at the week last sent for here; when it may be
     /// due, `miga look-back` sends it in the background.
     private func lookBackIfDue(_ store: SessionStore) {
-        guard loaded.config.weeklyReview, loaded.config.notifications else { return }
         let now = context.time.now()
         // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
         let (today, hour) = context.timeZone.map { LocalDay.dayAndHour(of: now, in: $0) } ?? LocalDay.system(now)
-        guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
-        if let lookBack = context.lookBack { return lookBack() }
-        if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
+        Upkeep(store: store, config: loaded.config).lookBackIfDue(.inBackground(today: today, hour: hour) { [self] in
+            if let lookBack = context.lookBack { return lookBack() }
+            if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
+        }, now: now)
     }
 
     /// A detached start after a Proceed, watched for its first moments: its

@@ -84,8 +84,9 @@ public enum WeeklyLookBack {
 
     /// Sends the look back if it is due and there was a week to look back on:
     /// a notification, waited for a moment at most. Returns what was sent.
+    /// Runs send it through `Upkeep`, the one place that does.
     @discardableResult
-    public static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: TimeZone = .current,
+    static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: TimeZone = .current,
                                  notifier: Notifier, wait: Double = 0.4) -> WeeklyReview? {
         guard config.weeklyReview, config.notifications, (try? claim(in: store, now: now, timeZone: timeZone)) == true,
               let tallies = try? store.dayTallies(in: timeZone) else { return nil }
