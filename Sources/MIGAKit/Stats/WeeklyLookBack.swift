@@ -1,7 +1,8 @@
 import Foundation
 
 /// When the weekly look back goes out: once a week, with the first miga run
-/// after Monday 09:00 local: a command, the `miga sync` timer, or a pause
+/// after Monday 09:00 local: a command that acts (see `Upkeep`, which
+/// sends it), the `miga sync` timer, or a pause
 /// once it has ended (the gateway takes a cheap look and, when it may be
 /// due, starts `miga look-back` in the background, so the program never
 /// waits for the notification). The week it was last sent for is kept in
