@@ -53,22 +53,21 @@ struct Miga: ParsableCommand {
             print(hook, terminator: "")
             return
         }
+        // A command that only looks changes nothing and notifies nobody (see `Upkeep`).
+        let reads = Upkeep.reads(words)
         // Routes follow the desktop: an application folder that changed since
         // the last refresh is looked at again (a stat per folder; never on a launch).
         // `doctor` reports what it finds (and `--fix` refreshes).
-        if !["gate", "refresh", "uninstall", "doctor"].contains(words.first), let protection = try? Miga.protection() {
+        if !reads, !["gate", "refresh", "uninstall", "doctor"].contains(words.first), let protection = try? Miga.protection() {
             protection.refreshIfStale()
         }
-        // The weekly look back, with the first run after Monday 09:00 (never
-        // before a pause, which starts `miga look-back` once it is over; nor
-        // where there is no history yet).
-        // (`miga stats` looks itself, with the store and config it opens anyway.)
-        if !["gate", "stats", "uninstall", "--version", "--help", "-h"].contains(words.first) {
-            let environment = processEnvironment()
-            let paths = XDGPaths(environment: environment)
+        // The weekly look back, with the first run after Monday 09:00 that
+        // acts (never before a pause, which starts `miga look-back` once it
+        // is over; nor where there is no history yet).
+        if !reads, !["gate", "uninstall", "--version", "--help", "-h"].contains(words.first) {
+            let paths = XDGPaths(environment: processEnvironment())
             if let store = SessionStore.existing(in: paths) {
-                WeeklyLookBack.sendIfDue(config: ConfigLoader.load(from: paths.configFile).config, store: store,
-                                         notifier: LibnotifyNotifier())
+                Upkeep(store: store, config: ConfigLoader.load(from: paths.configFile).config).lookBackIfDue(.send(LibnotifyNotifier()))
             }
         }
         main(nil)

@@ -29,4 +29,21 @@ extension Miga {
             throw ExitCode(ExitStatus.failure)
         }
     }
+
+    /// The history for a command that only looks (see `Upkeep`): read as it
+    /// is, never written, never made; or a clear message and status 1.
+    static func readStore(_ environment: [String: String]) throws -> SessionStore {
+        let path = XDGPaths(environment: environment).storeFile
+        do {
+            return try SessionStore.reading(path: path)
+        } catch where SessionStore.isDamage(error) {
+            // Only a look: the file is left as it is (the next pause moves it aside and begins a new one).
+            printError("miga: the history at \(path) is damaged (\(SessionStore.describe(error))); it is left as it is, "
+                       + "and the next pause moves it aside and begins a new one")
+            throw ExitCode(ExitStatus.failure)
+        } catch {
+            printError("miga: the history at \(path) cannot be read (\(error))")
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
 }

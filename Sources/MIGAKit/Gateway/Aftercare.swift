@@ -22,9 +22,9 @@ struct Aftercare {
         }
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
-        if let store = quotes.store, let gateway = context.gatewayPath {
-            Protection(paths: paths, environment: context.environment, gateway: gateway)
-                .recordLeaks(in: store, config: config, now: context.time.now())
+        if let store = quotes.store {
+            Upkeep(store: store, config: config).recordLeaks(
+                context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
         if outcome.isExit {
             let words = celebrate(plan.settings, store: quotes.store, loop: loop, alternative: outcome.progress.alternative)
@@ -96,13 +96,13 @@ struct Aftercare {
     /// first run. Only a look at the week last sent for here; when it may be
     /// due, `miga look-back` sends it in the background.
     private func lookBackIfDue(_ store: SessionStore) {
-        guard config.weeklyReview, config.notifications else { return }
         let now = context.time.now()
         // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
         let (today, hour) = context.timeZone.map { LocalDay.dayAndHour(of: now, in: $0) } ?? LocalDay.system(now)
-        guard WeeklyLookBack.mightBeDue(in: store, today: today, hour: hour) else { return }
-        if let lookBack = context.lookBack { return lookBack() }
-        if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
+        Upkeep(store: store, config: config).lookBackIfDue(.inBackground(today: today, hour: hour) { [context] in
+            if let lookBack = context.lookBack { return lookBack() }
+            if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }
+        }, now: now)
     }
 
     /// A detached start after a Proceed, watched for its first moments: its

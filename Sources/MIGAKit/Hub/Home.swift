@@ -154,7 +154,7 @@ public struct Home {
         guard let store = try? SessionStore(path: paths.storeFile) else { return }
         // Launches that went around the pause since the last look, for these
         // stats: looked for now, with the hub's frame already on screen.
-        protection?.recordLeaks(in: store, config: config, now: context.time.now())
+        Upkeep(store: store, config: config).recordLeaks(protection, now: context.time.now())
         guard let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current,
                                                     config: config, hasAlternatives: { Instead.anyAlternative(in: paths) })
         else { return }

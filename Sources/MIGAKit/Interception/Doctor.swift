@@ -61,11 +61,15 @@ public struct Doctor {
         return findings
     }
 
-    /// Launches that went around the pause in the last week, with their routes.
+    /// Launches that went around the pause in the last week, with their
+    /// routes: those recorded, and those running now that no run recorded
+    /// yet, counted without writing them (see `Upkeep`).
     private func leaks(_ config: Config) -> Finding? {
-        guard let store = SessionStore.existing(in: paths) else { return nil }
-        protection.recordLeaks(in: store, config: config)
-        guard let leaks = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)), !leaks.isEmpty else { return nil }
+        // With no history yet: an empty one in memory, to count the launches running now.
+        guard let store = try? SessionStore.reading(path: paths.storeFile),
+              let recorded = try? store.leaks(since: Date().addingTimeInterval(-7 * 86_400)) else { return nil }
+        let leaks = recorded + protection.unrecordedLeaks(around: store, config: config)
+        guard !leaks.isEmpty else { return nil }
         // Each way around once, in the order first taken, with how often.
         var times: [String: Int] = [:]
         var ways: [String] = []
@@ -86,13 +90,16 @@ public struct Doctor {
             return Finding(ok: true, text: "history: none yet (it starts with the first pause)")
         }
         do {
-            let store = try SessionStore(path: paths.storeFile)
+            let store = try SessionStore.reading(path: paths.storeFile)
             let check = try store.integrityCheck()
             guard check == "ok" else {
                 return Finding(ok: false, text: "history: \(paths.storeFile) is damaged (\(check))",
                                fix: "move it aside (mv \(paths.storeFile) \(paths.storeFile).damaged); a new one starts")
             }
             return Finding(ok: true, text: "history: \(paths.storeFile) is healthy (\(try store.sessions().count) runs)")
+        } catch where SessionStore.isDamage(error) {
+            return Finding(ok: false, text: "history: \(paths.storeFile) is damaged (\(SessionStore.describe(error)))",
+                           fix: "move it aside (mv \(paths.storeFile) \(paths.storeFile).damaged); a new one starts")
         } catch {
             return Finding(ok: false, text: "history: \(paths.storeFile) cannot be opened (\(error))",
                            fix: "move it aside (mv \(paths.storeFile) \(paths.storeFile).damaged); a new one starts")

@@ -290,35 +290,3 @@ public struct LeakWatch: Sendable {
         (try? readTextFile(path, limit: 262_144)) ?? nil
     }
 }
-
-extension Protection {
-    /// Looks once for launches of protected programs that went around the
-    /// pause, and records the new ones in `store`. Returns how many were new.
-    ///
-    /// Only a program protected now is looked for (kept rules route nothing),
-    /// and only a launch that had a route of MIGA's to go around: not one
-    /// that started before the program's routes were written (open since
-    /// before `protect`), not one through a menu override of MIGA's (its
-    /// gateway started it, even where the program dropped the mark), and not
-    /// one that started around a launch the store has through the gate (a
-    /// wrapper may drop the gateway's mark).
-    ///   - watch: where to look (a test gives a /proc of its making).
-    @discardableResult
-    public func recordLeaks(in store: SessionStore, config: Config? = nil, now: Date = Date(), watch: LeakWatch = LeakWatch()) -> Int {
-        let protected = protectedOnly(config ?? ConfigLoader.load(from: paths.configFile).config)
-        let overrides = Set(Manifest(path: manifestPath).menuOverrides().map { "\($0.program)\n\($0.path)" })
-        var since: [String: Date?] = [:]
-        let leaks = watch.look(for: watchedPrograms(config: protected)).filter { leak in
-            if let entry = leak.menuEntry, overrides.contains("\(leak.program)\n\(entry)") { return false }
-            guard let started = leak.startedAt else { return true }
-            if since[leak.program] == nil { since[leak.program] = protectedSince(leak.program) }
-            // A start is read to a clock tick, and rounded down.
-            if let protectedAt = since[leak.program] ?? nil, started < protectedAt.addingTimeInterval(-Self.startPrecision) { return false }
-            return !((try? store.launchedThroughGate(leak.program, around: started)) ?? false)
-        }
-        return (try? store.recordLeaks(leaks, at: now)) ?? 0
-    }
-
-    /// How much earlier than it was a process's start may read (two clock ticks).
-    static let startPrecision = 2 / Double(LeakWatch.ticksPerSecond)
-}

@@ -118,9 +118,11 @@ public struct StatsReport: Equatable, Sendable {
     /// Computes the report from `store` as of `now`, counting days in `timeZone`.
     /// - Parameters:
     ///   - config: the kinds of pause in use, everyone's and each program's.
+    ///   - unrecordedLeaks: launches around the pause seen now and recorded by
+    ///     no run yet, counted with the recorded ones (see `Upkeep`).
     ///   - hasAlternatives: whether there is an alternative to offer (see `Config.kindsInUse`).
     public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
-                               timeZone: TimeZone, config: Config = Config(),
+                               timeZone: TimeZone, config: Config = Config(), unrecordedLeaks: [RecordedLeak] = [],
                                hasAlternatives: () -> Bool = { false }) throws -> StatsReport {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -164,6 +166,7 @@ public struct StatsReport: Equatable, Sendable {
         // Leaks are seen on this machine only.
         if device == nil || device == "" {
             report.leaks = try store.leaks(since: midnight(daysAgo: span - 1), program: filter.program)
+                + unrecordedLeaks.filter { filter.program == nil || $0.program == filter.program }
         }
         // The effect and the kinds are of all time and every device: the totals
         // above are those when nothing narrows them.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// When the weekly look back goes out: once a week, with the first miga run
-/// after Monday 09:00 local: a command, the `miga sync` timer, or a pause
+/// after Monday 09:00 local: a command that acts (see `Upkeep`, which
+/// sends it), the `miga sync` timer, or a pause
 /// once it has ended (the gateway takes a cheap look and, when it may be
 /// due, starts `miga look-back` in the background, so the program never
 /// waits for the notification). The week it was last sent for is kept in
@@ -84,8 +85,9 @@ public enum WeeklyLookBack {
 
     /// Sends the look back if it is due and there was a week to look back on:
     /// a notification, waited for a moment at most. Returns what was sent.
+    /// Runs send it through `Upkeep`, the one place that does.
     @discardableResult
-    public static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: TimeZone = .current,
+    static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: TimeZone = .current,
                                  notifier: Notifier, wait: Double = 0.4) -> WeeklyReview? {
         guard config.weeklyReview, config.notifications, (try? claim(in: store, now: now, timeZone: timeZone)) == true,
               let tallies = try? store.dayTallies(in: timeZone) else { return nil }

@@ -32,7 +32,8 @@ extension SessionStore {
         return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
     }
 
-    static func describe(_ error: Error) -> String {
+    /// What a damage says in words: "it is not a database", "it is cut short or corrupted".
+    public static func describe(_ error: Error) -> String {
         guard let error = error as? DatabaseError else { return "\(error)" }
         return error.resultCode == .SQLITE_NOTADB ? "it is not a database" : "it is cut short or corrupted"
     }

@@ -108,15 +108,31 @@ enum Schema {
         """,
     ]
 
-    static func migrate(_ queue: DatabaseQueue) throws {
-        let current = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    /// `writeAheadLog`: false for a copy in memory, which has no log to keep.
+    static func migrate(_ queue: DatabaseQueue, writeAheadLog: Bool = true) throws {
+        let current = try version(of: queue)
         if current == steps.count { return }
         if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }
-        // Write-ahead logging lets many gateways write while others read; the
-        // mode persists in the file, so it is set here, once. Switching needs
-        // the file to itself, and SQLite answers "busy" at once rather than
-        // waiting: when several processes create the store together, each
-        // tries again until one of them has done it.
+        if writeAheadLog { try useWriteAheadLog(queue) }
+        try queue.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version > steps.count { throw StoreError.newerSchema(found: version, known: steps.count) }
+                for step in steps[version...] { try db.execute(sql: step) }
+                try db.execute(sql: "PRAGMA user_version = \(steps.count)")
+                return .commit
+            }
+        }
+    }
+}
+
+extension Schema {
+    /// Write-ahead logging lets many gateways write while others read; the
+    /// mode persists in the file, so it is set once, as the store is made.
+    /// Switching needs the file to itself, and SQLite answers "busy" at once
+    /// rather than waiting: when several processes create the store together,
+    /// each tries again until one of them has done it.
+    private static func useWriteAheadLog(_ queue: DatabaseQueue) throws {
         try queue.writeWithoutTransaction { db in
             var attempts = 0
             while try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
@@ -128,15 +144,11 @@ enum Schema {
                 }
             }
         }
-        try queue.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                if version > steps.count { throw StoreError.newerSchema(found: version, known: steps.count) }
-                for step in steps[version...] { try db.execute(sql: step) }
-                try db.execute(sql: "PRAGMA user_version = \(steps.count)")
-                return .commit
-            }
-        }
+    }
+
+    /// The version of the tables in `queue`'s store (0: a new store).
+    static func version(of queue: DatabaseQueue) throws -> Int {
+        try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
     }
 }
 

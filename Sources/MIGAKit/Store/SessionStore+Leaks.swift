@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 
 extension SessionStore {
-    /// Records the leaks not seen before; returns how many were new.
+    /// Records the leaks not seen before; returns how many were new. Runs
+    /// record them through `Upkeep`, the one place that does.
     @discardableResult
-    public func recordLeaks(_ leaks: [Leak], at now: Date) throws -> Int {
+    func recordLeaks(_ leaks: [Leak], at now: Date) throws -> Int {
         guard !leaks.isEmpty else { return 0 }
         return try immediate { db in
             var added = 0
@@ -27,6 +28,16 @@ extension SessionStore {
                 RecordedLeak(program: row["program"], seenAt: Date(milliseconds: row["seen_at"]),
                              route: LeakRoute(how: row["how"], detail: row["route"]))
             }
+        }
+    }
+
+    /// Which of `leaks` are recorded already, by their processes' names.
+    func recorded(_ leaks: [Leak]) throws -> Set<String> {
+        guard !leaks.isEmpty else { return [] }
+        let names = leaks.map(\.process.description)
+        return try queue.read { db in
+            let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+            return Set(try String.fetchAll(db, sql: "SELECT process FROM leaks WHERE process IN (\(marks))", arguments: StatementArguments(names)))
         }
     }
 

@@ -15,6 +15,8 @@ public final class SessionStore: Sendable {
     public let path: String
     /// Pass-throughs waiting to be folded in (see `Inbox`).
     public let inbox: Inbox
+    /// This machine's id in a store opened only to look (see `reading`), which makes none it would keep.
+    let lookingDeviceID: String?
 
     /// The history at `paths`, when there is one: nil before the first pause
     /// (a run that only looks at it never creates it) and when it cannot be opened.
@@ -28,6 +30,7 @@ public final class SessionStore: Sendable {
     public init(path: String) throws {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
+        lookingDeviceID = nil
         let folder = (path as NSString).deletingLastPathComponent
         try checkOwn(folder, file: false)
         try makeDirectories(folder)
@@ -55,19 +58,25 @@ public final class SessionStore: Sendable {
         try settleAbandonedIfAny()
     }
 
+    /// A store of `queue` that only looks (see `reading`): nothing folded or settled here.
+    init(looking queue: DatabaseQueue, path: String, deviceID: String) {
+        self.queue = queue
+        self.path = path
+        inbox = Inbox(besideStoreAt: path)
+        lookingDeviceID = deviceID
+    }
+
     /// Every reader counts a killed pause the same way, as soon as its gateway
     /// is gone: a look through the index for `open` rows, and a write only
     /// when one of them has no gateway left.
     private func settleAbandonedIfAny() throws {
-        let owners = try queue.read { db in
-            try String?.fetchAll(db, sql: "SELECT owner FROM sessions WHERE outcome = 'open'")
-        }
-        guard owners.contains(where: { owner in owner.flatMap(ProcessIdentity.init)?.isRunning != true }) else { return }
+        guard try hasAbandoned() else { return }
         _ = try immediate { db in try Self.settleAbandoned(db) }
     }
 
-    /// Moves the inbox's events into the sessions table, in one transaction.
-    private func foldInbox() throws {
+    /// Moves the inbox's events into the sessions table, in one transaction;
+    /// `removing` the inbox's files once they are in (a copy that only looks keeps them).
+    func foldInbox(removing: Bool = true) throws {
         guard access(inbox.directory, F_OK) == 0 else { return }
         let folded: [String] = try immediate { db in
             // Read under the write lock, so two processes never fold the same files at once.
@@ -110,7 +119,7 @@ public final class SessionStore: Sendable {
         }
         // After the commit: a crash before this line leaves events that the
         // next fold inserts again, and OR IGNORE keeps them single.
-        for file in folded { unlink(file) }
+        if removing { for file in folded { unlink(file) } }
     }
 
     // MARK: Gateway sessions
@@ -214,7 +223,8 @@ public final class SessionStore: Sendable {
 
     /// This machine's id among the devices that sync one history, made on first use.
     public func deviceID() throws -> String {
-        try immediate { db in
+        if let lookingDeviceID { return lookingDeviceID }
+        return try immediate { db in
             if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'device_id'") { return id }
             let id = newUUID()
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('device_id', ?)", arguments: [id])

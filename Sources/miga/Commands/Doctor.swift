@@ -39,6 +39,10 @@ extension Miga {
                     printError(error.line)
                     throw ExitCode(error.status)
                 }
+                // Putting right, it writes anyway: the launches around the pause it is about to report, recorded.
+                if let store = SessionStore.existing(in: protection.paths) {
+                    Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection)
+                }
             }
             let findings = MIGAKit.Doctor(protection: protection).examine()
             for finding in findings {

@@ -44,7 +44,8 @@ extension Miga {
 
         func run() throws {
             let environment = processEnvironment()
-            let store = try Miga.openStore(environment)
+            // Only a look: nothing written (see `Upkeep`).
+            let store = try Miga.readStore(environment)
             let start = since.flatMap(Self.startOfDay)
             let sessions = try store.sessions().filter { session in
                 session.outcome != .open && (all || session.outcome != .passthrough)

@@ -17,8 +17,8 @@ extension Miga {
             }
             let paths = XDGPaths(environment: environment)
             if let store = SessionStore.existing(in: paths) {
-                WeeklyLookBack.sendIfDue(config: ConfigLoader.load(from: paths.configFile).config, store: store,
-                                         notifier: LibnotifyNotifier(), wait: WeeklyLookBack.backgroundWait)
+                Upkeep(store: store, config: ConfigLoader.load(from: paths.configFile).config)
+                    .lookBackIfDue(.send(LibnotifyNotifier(), wait: WeeklyLookBack.backgroundWait))
             }
             endProcess(ExitStatus.success)
         }

@@ -17,7 +17,7 @@ extension Miga {
             // anyway, so it looks for launches that went around the pause.
             if environment[AllowanceReminder.waitingVariable] == "1", let protection = try? Miga.protection(),
                let store = SessionStore.existing(in: protection.paths) {
-                protection.recordLeaks(in: store)
+                Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection)
             }
             endProcess(ExitStatus.success)
         }

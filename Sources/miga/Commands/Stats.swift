@@ -42,18 +42,15 @@ extension Miga {
 
         func run() throws {
             let environment = processEnvironment()
-            let store = try Miga.openStore(environment)
+            // Only a look: nothing written, nobody notified (see `Upkeep`).
+            let store = try Miga.readStore(environment)
             let now = Date()
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
-            // Launches that went around the pause since the last look.
-            if let protection = try? Miga.protection() { protection.recordLeaks(in: store, config: config, now: now) }
             let zone = TimeZone.current
             var filter = StatsFilter(days: days, program: program)
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
-            // The weekly look back, once the numbers are out, with this store and config.
-            defer { WeeklyLookBack.sendIfDue(config: config, store: store, now: now, timeZone: zone, notifier: LibnotifyNotifier()) }
             if year {
                 let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 371, program: filter.program, device: filter.device),
                                                      now: now, timeZone: zone)
@@ -61,9 +58,10 @@ extension Miga {
                 Swift.print(palette.render([.blank] + StatsScreen.year(exits, today: report.today, width: width) + [.blank]), terminator: "")
                 return
             }
-            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config) {
-                Instead.anyAlternative(in: Miga.paths)
-            }
+            // Launches around the pause running now that no run has recorded yet: counted, not written.
+            let leaksNow = (try? Miga.protection())?.unrecordedLeaks(around: store, config: config, now: now) ?? []
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config,
+                                                 unrecordedLeaks: leaksNow) { Instead.anyAlternative(in: Miga.paths) }
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
                 Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")

@@ -101,8 +101,16 @@ import Testing
         let other = home.path + "/system/applications/steam-big-picture.desktop"
         try proc.process(303, exe: steam, after: 61, environment: ["GIO_LAUNCHED_DESKTOP_FILE=\(other)", "GIO_LAUNCHED_DESKTOP_FILE_PID=303"],
                          cmdline: [steam, "-bigpicture"])
-        #expect(protection.recordLeaks(in: store, now: Date(), watch: proc.watch) == 2)
-        #expect(protection.recordLeaks(in: store, now: Date(), watch: proc.watch) == 0, "seen again: the same two")
+        // Recorded through the one place that records them, with the config as it is at each look.
+        func recordLeaks() -> Int {
+            Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection, watch: proc.watch)
+        }
+        // Seen by a look that only counts: the two, written nowhere.
+        #expect(protection.unrecordedLeaks(around: store, watch: proc.watch).count == 2)
+        #expect(try store.leaks(since: protectedAt.addingTimeInterval(-1)).isEmpty)
+        #expect(recordLeaks() == 2)
+        #expect(recordLeaks() == 0, "seen again: the same two")
+        #expect(protection.unrecordedLeaks(around: store, watch: proc.watch).isEmpty, "recorded now")
         let recorded = try store.leaks(since: protectedAt.addingTimeInterval(-1))
         #expect(recorded.map(\.route.description).sorted() == [LeakRoute.path(steam).description, LeakRoute.menu(other).description].sorted())
         let named = try #require(recorded.first { $0.route == .menu(other) }?.route.description)
@@ -111,7 +119,7 @@ import Testing
         // Kept after uninstall: nothing it starts is a launch around a pause.
         _ = try protection.uninstall(purge: false)
         try proc.process(304, exe: steam, after: 120, cmdline: [steam])
-        #expect(protection.recordLeaks(in: store, now: Date(), watch: proc.watch) == 0)
+        #expect(recordLeaks() == 0)
     }
 
     @Test func doctor_names_each_way_around_once_with_how_often() throws {
