@@ -78,6 +78,8 @@ public struct ProgramSettings: Equatable, Sendable {
     public var nonInteractive: NonInteractivePolicy = .pass
     /// After a Proceed, minutes in which the program opens again without a pause.
     public var allowMinutes: Double?
+    /// The allowance in seconds; nil when the program has none.
+    public var allowance: Double? { allowMinutes.map { $0 * 60 } }
     /// Each further attempt within the hour lengthens the pause.
     public var escalate = false
     public var escalateStep = Escalation.defaultStep

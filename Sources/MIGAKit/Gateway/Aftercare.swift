@@ -39,8 +39,8 @@ struct Aftercare {
         switch outcome.ending {
         case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
         case .proceed:
-            if let minutes = plan.settings.allowMinutes, config.notifications {
-                remindAtEnd(of: minutes, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)
+            if let allowance = plan.allowance, config.notifications {
+                remindAtEnd(of: allowance / 60, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)
             }
             return .launch(watched(plan.launch, sessionID: plan.sessionID, settings: plan.settings))
         case .yielded: return .launch(plan.launch)

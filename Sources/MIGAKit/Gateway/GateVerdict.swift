@@ -41,7 +41,7 @@ enum GateVerdict: Equatable {
         let policy = wantsWindow || atLogin ? NonInteractivePolicy.terminal : settings.nonInteractive
         // Inside an allowance the program opens as it would from a terminal:
         // no window for a pause, no refusal.
-        if policy != .pass, settings.allowMinutes != nil, insideAllowance() { return .allowed }
+        if policy != .pass, settings.allowance != nil, insideAllowance() { return .allowed }
         switch policy {
         case .pass: return .passThrough(nil)
         case .terminal: return .pauseInWindow

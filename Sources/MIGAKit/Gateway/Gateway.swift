@@ -121,9 +121,9 @@ public final class Gateway {
 
     /// Whether an allowance of the program is running now (it begins one if so, as a Proceed would).
     private func insideAllowance(_ settings: ProgramSettings) -> Bool {
-        guard let minutes = settings.allowMinutes, let store = try? SessionStore(path: paths.storeFile) else { return false }
+        guard let allowance = settings.allowance, let store = try? SessionStore(path: paths.storeFile) else { return false }
         return (try? store.openWithinAllowance(id: newUUID(), program: settings.command, at: context.time.now(),
-                                                allowance: minutes * 60)) ?? nil != nil
+                                                allowance: allowance)) ?? nil != nil
     }
 
     private func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {

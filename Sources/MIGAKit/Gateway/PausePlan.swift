@@ -20,7 +20,7 @@ struct PausePlan {
     let startedOnClock: Double
 
     /// `allow_minutes` in seconds; nil when the program has none.
-    var allowance: TimeInterval? { settings.allowMinutes.map { $0 * 60 } }
+    var allowance: TimeInterval? { settings.allowance }
 }
 
 extension Gateway {
@@ -42,10 +42,9 @@ extension Gateway {
             using: &context.generator) {
             choice = chosen
         }
-        let allowance = settings.allowMinutes.map { $0 * 60 }
         let verdict = quotes.attempt({ [pool = quotes.pool] store, generator in
             try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(), pool: pool,
-                                  allowance: allowance, dayStart: dayStart, kind: choice.kind, using: &generator)
+                                  allowance: settings.allowance, dayStart: dayStart, kind: choice.kind, using: &generator)
         }, generator: &context.generator)
         var history: LaunchHistory?
         var firstID: String?

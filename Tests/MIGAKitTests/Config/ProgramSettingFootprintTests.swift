@@ -62,8 +62,7 @@ import Testing
     static let spread: [String: Set<String>] = [
         "non_interactive": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
                             "MIGAKit/Interception/ProgramTable.swift"],
-        "allow_minutes": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
-                          "MIGAKit/Fuzzing/FuzzTarget.swift"],
+        "allow_minutes": ["MIGAKit/Fuzzing/FuzzTarget.swift"],
         "at_login": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
                      "MIGAKit/Gateway/GateRequest.swift", "miga/Commands/Gate.swift"],
         "pause": ["MIGAKit/Gateway/Gateway.swift", "MIGAKit/Interception/ProgramTable.swift", "MIGAKit/Fuzzing/FuzzTarget.swift"],
