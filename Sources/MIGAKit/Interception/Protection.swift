@@ -145,90 +145,6 @@ public struct Protection: Sendable {
         return [command] + (settings?.also ?? []) + (settings?.flatpak.map { [$0, "flatpak"] } ?? [])
     }
 
-    /// Puts right every route MIGA wrote, as `miga doctor --fix` does: each
-    /// menu override derived again from its source (and removed when that is
-    /// gone), each shim pointed at this gateway, what is missing written.
-    /// Overrides edited by hand, and everything MIGA did not write, are left
-    /// alone. Returns what was done, a line each.
-    public func repair() throws(MigaError) -> [String] {
-        var manifest = Manifest(path: manifestPath)
-        defer {
-            try? manifest.save()
-            noteRefreshed()
-        }
-        var done: [String] = []
-        for override in manifest.menuOverrides() {
-            let place = overrides(at: override.path)
-            let state = place.state(of: override)
-            switch state {
-            case .inPlace, .editedByHand, .disowned:
-                continue
-            case .missing where override.backup != nil:
-                // It stood in place of a file of the person's, and that place was
-                // emptied since (an AppImage tool removing an old version's entry):
-                // nothing to stand in front of. Their copy stays where it was kept.
-                place.forget(override, in: &manifest)
-                done.append("Forgot \(override.path), which was removed; your own copy of it stays at \(override.backup!).")
-                continue
-            case .sourceGone:
-                try place.remove(override, from: &manifest)
-                done.append("Removed \(override.path): the entry it stood for is gone.")
-                continue
-            case .backupGone(let backup):
-                manifest.record(.desktopEntry(Manifest.MenuOverride(path: override.path, backup: nil, program: override.program,
-                                                                     fingerprint: override.fingerprint)))
-                done.append("Forgot \(backup), which is gone.")
-            case .missing, .nested, .foreignGateway, .deadGateway, .stale:
-                done.append("Wrote \(override.path) again from its source (\(state.summary)).")
-            }
-            // Derived again below with the rest of its program's routes; with no source left, removed.
-            if place.source(named: baseName(of: override.path)) == nil,
-               let current = manifest.menuOverrides().first(where: { $0.path == override.path }) {
-                try place.remove(current, from: &manifest)
-            }
-        }
-        // A service file of MIGA's whose original is gone, or no longer starts its program, goes.
-        let programs = ConfigLoader.load(from: paths.configFile).config.programs
-        for case .service(let path, let program) in manifest.entries {
-            let current = services.sources(for: program, appIDs: appIDs(of: program, flatpak: programs[program]?.flatpak)).map { baseName(of: $0.path) }
-            if programs[program] == nil || !current.contains(baseName(of: path)) {
-                try services.remove(path: path, program: program, from: &manifest)
-                done.append("Removed \(path): the service it stood for is gone.")
-            }
-        }
-        done += repairHookLines(in: &manifest)
-        done += try takeInOtherCommands()
-        // Kept rules stay kept: only `miga protect` turns them back on.
-        let protected = protectedOnly(ConfigLoader.load(from: paths.configFile).config)
-        for command in protected.programs.keys.sorted() where isInstalled(command) {
-            for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
-                done.append("Pointed the shim of \(name) at \(shims.gateway).")
-            }
-            done += try installRoutes(command, into: &manifest)
-        }
-        return done
-    }
-
-    /// Adds to each program's `also` the commands that start it and do not
-    /// pause yet (installed since it was protected). Returns what was done.
-    private func takeInOtherCommands() throws(MigaError) -> [String] {
-        var done: [String] = []
-        let config = ConfigLoader.load(from: paths.configFile).config
-        for settings in protectedOnly(config).programs.values.sorted(by: { $0.command < $1.command }) {
-            let new = uncoveredCommands(of: settings, config: config)
-            guard !new.isEmpty else { continue }
-            var changes = ProgramChanges()
-            changes["also"] = .strings(settings.also + new)
-            do {
-                try editor.setProgram(settings.command, changes)
-            } catch {
-                throw MigaError("cannot change \(paths.configFile): \(error)")
-            }
-            done.append("\(new.joined(separator: ", ")) \(new.count == 1 ? "starts" : "start") \(settings.displayName) too, and now \(new.count == 1 ? "pauses" : "pause") as it.")
-        }
-        return done
-    }
-
     /// Takes `command` out of the config and removes its routes (idempotent).
     public func unprotect(_ command: String) throws(MigaError) {
         guard !command.isEmpty, !command.contains("/") else {
@@ -263,7 +179,7 @@ public struct Protection: Sendable {
         try services.remove(command, from: &manifest)
     }
 
-    private func removeShim(_ command: String, from manifest: inout Manifest) throws(MigaError) {
+    func removeShim(_ command: String, from manifest: inout Manifest) throws(MigaError) {
         do {
             try shims.remove(command)
             manifest.forget(.shim(path: shims.path + "/" + command))
@@ -297,69 +213,6 @@ public struct Protection: Sendable {
     /// Whether MIGA has written anything outside its own folders (a shim, a
     /// menu override, a hook line) that `uninstall` would remove.
     public var hasWrittenRoutes: Bool { !Manifest(path: manifestPath).entries.isEmpty }
-
-    /// Removes everything MIGA wrote outside its own folder (shims, menu
-    /// overrides, hook lines it added) and its bookkeeping. The settings stay,
-    /// every program's rules with them, so that protecting a program again
-    /// later finds them as they were; with `purge`, the history and the config
-    /// go too. Returns what stays and where.
-    public func uninstall(purge: Bool) throws(MigaError) -> [String] {
-        var manifest = Manifest(path: manifestPath)
-        defer { try? manifest.save() }
-        for entry in manifest.entries {
-            switch entry {
-            case .shim(let path):
-                try removeShim(baseName(of: path), from: &manifest)
-            case .desktopEntry(let override):
-                try overrides(at: override.path).remove(override, from: &manifest)
-            case .service(let path, let program):
-                try services.remove(path: path, program: program, from: &manifest)
-            case .unit(let path):
-                if path.hasSuffix(SystemdUnits.pathUnit), SystemdUnits.userManagerRuns(environment: environment) {
-                    _ = SystemdUnits.systemctl(["disable", "--now", SystemdUnits.pathUnit], environment: environment)
-                }
-                unlink(path)
-                manifest.forget(entry)
-            case .hookLine(let file, let line):
-                do {
-                    try removeLine(line, from: file)
-                    manifest.forget(entry)
-                } catch {
-                    throw MigaError("cannot remove the hook line from \(file): \(error)")
-                }
-            }
-        }
-        do { try manifest.save() } catch {
-            throw MigaError("cannot update \(manifestPath): \(error)")
-        }
-        for folder in [shims.path, desktop.backups, login.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
-        var remaining: [String] = []
-        // Every program's rules stay, kept: protected no more until `miga protect NAME`.
-        if !purge { try keepAll() }
-        if purge {
-            for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
-        } else {
-            if access(paths.dataDirectory, F_OK) == 0 {
-                remaining.append("Your history is kept in \(paths.dataDirectory) (miga uninstall --purge removes it).")
-            }
-            if access(paths.configFile, F_OK) == 0 {
-                remaining.append("Your settings are kept in \(paths.configFile), every program's rules with them: miga protect NAME brings a program back as it was.")
-            }
-        }
-        for file in ShellHook.Shell.allCases.map({ $0.startupFile(environment: environment, paths: paths).path }) {
-            if ShellHook.Shell.initLine(in: ((try? readTextFile(file)) ?? nil) ?? "") != nil {
-                remaining.append("\(file) still runs `miga init` (a line MIGA did not write); remove it when miga is gone.")
-            }
-        }
-        return remaining
-    }
-
-    /// Removes the lines equal to `line` from `file`, keeping everything else.
-    private func removeLine(_ line: String, from file: String) throws(FileSystemError) {
-        guard let text = try readTextFile(file) else { return }
-        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != line }
-        try atomicWrite(kept.joined(separator: "\n"), to: file, mode: 0o644)
-    }
 
     /// Every protected program and the routes that lead to its gateway now.
     public func list() -> [ProgramStatus] {
