@@ -273,7 +273,6 @@ public enum StatsScreen {
         lines.append(.blank)
         return lines
     }
-
 }
 
 extension String {
