@@ -81,6 +81,13 @@ public struct PauseFlow: Equatable, Sendable {
 
     public var state: PauseState { PauseState(session, choices: choices, proceedOpen: proceedOpens) }
 
+    /// The state with what the plan has to say beside the quote (see `PausePlan`).
+    public func state(showing look: PauseLook) -> PauseState {
+        var state = state
+        (state.facts, state.longerBecause, state.problems) = (look.context, look.longerBecause, look.notices)
+        return state
+    }
+
     /// What `choice` does at `now`. A choice not among `choices` does nothing
     /// (focus aside: it can change at any moment).
     public mutating func choose(_ choice: PauseChoice, at now: Double) -> [PauseEffect] {

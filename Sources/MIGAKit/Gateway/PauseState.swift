@@ -55,6 +55,13 @@ public struct PauseState: Codable, Equatable, Sendable {
     public var intention: Intention?
     /// What the pause has to say about the last choice, if anything.
     public var notice: PauseNotice?
+    /// Quiet facts under the header ("3rd time today", why the kind changed),
+    /// why this pause is longer than usual, and what went wrong that the
+    /// person should know (a broken config): the plan's, given by
+    /// `PauseFlow.state(showing:)`; absent when the front end was not given them.
+    public var facts: [String]?
+    public var longerBecause: String?
+    public var problems: [String]?
 }
 
 /// A word about the last choice, for each front end to put in its own words.
@@ -89,7 +96,7 @@ extension PauseState {
                       ? Intention(question: Self.question(for: session.programName), answer: session.intention,
                                   whileCounting: session.asksWhileCounting)
                       : nil,
-                  notice: Self.notice(session))
+                  notice: Self.notice(session), facts: nil, longerBecause: nil, problems: nil)
     }
 
     /// The same order of precedence as the full screen's status line.

@@ -43,6 +43,21 @@ import Testing
         #expect(try JSONDecoder().decode(PauseState.self, from: Data(Self.json(asking.state).utf8)) == asking.state)
     }
 
+    @Test func the_state_carries_what_the_plan_says_beside_the_quote_when_given() throws {
+        let breathing = flow { $0.kind = .breathe }
+        let look = PauseLook(colors: .none, notices: ["config.toml:3: pause is not a number"],
+                             context: ["3rd time today"], longerBecause: "longer pause (+0:30): the 4th try")
+        let state = breathing.state(showing: look)
+        #expect(state.facts == ["3rd time today"])
+        #expect(state.longerBecause == "longer pause (+0:30): the 4th try")
+        #expect(state.problems == ["config.toml:3: pause is not a number"])
+        let json = try Self.json(state)
+        #expect(json.contains(#""facts":["3rd time today"]"#) && json.contains(#""problems":["config.toml:3: pause is not a number"]"#), "\(json)")
+        #expect(try JSONDecoder().decode(PauseState.self, from: Data(json.utf8)) == state)
+        // Without them, the state is as before: no empty keys.
+        #expect(!(try Self.json(breathing.state)).contains("facts"))
+    }
+
     @Test func a_choice_is_read_from_its_json_and_written_back_the_same() throws {
         let choices: [(String, PauseChoice)] = [
             (#"{"choice":"exitToFocus"}"#, .exitToFocus), (#"{"choice":"deepen"}"#, .deepen),
