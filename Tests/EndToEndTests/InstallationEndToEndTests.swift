@@ -60,7 +60,8 @@ import Testing
         case "zsh": "zsh -l -i"
         default: "fish -l -i -C 'function fish_prompt; echo \"READY> \"; end; function fish_greeting; end'"
         }
-        let tmux = try Tmux(command: login, environment: environment.merging(["PS1": "READY> ", "PROMPT": "READY> "]) { $1 })
+        // Started in the sandbox: Debian's prompt names the folder, and a checkout's long path would wrap it.
+        let tmux = try Tmux(command: "sh -c " + shellQuoted("cd \(shellQuoted(sandbox.root)) && exec " + login), environment: environment.merging(["PS1": "READY> ", "PROMPT": "READY> "]) { $1 })
         // Debian's ~/.bashrc sets a prompt of its own: any prompt will do, alone on the screen.
         let first = try tmux.waitForScreen("a prompt") { screen in
             screen.contains("READY>") || screen.split(whereSeparator: \.isNewline).last.map { $0.hasSuffix("$") || $0.hasSuffix("#") } == true

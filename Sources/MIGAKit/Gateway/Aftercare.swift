@@ -14,18 +14,21 @@ struct Aftercare {
     /// `loop`: where the bloom is drawn; nil on a terminal that takes no control sequences.
     func settle(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer, loop: PauseLoop?,
                 on terminal: TerminalDevice) -> GateDecision {
-        record(outcome, of: plan, quotes: quotes)
         guard !outcome.isMeasurement else {
+            record(outcome, of: plan, quotes: quotes)
             terminal.leave()
             for notice in quotes.messages { context.messages(plan.palette.glyphs("miga: \(notice)")) }
             return .finish(ExitStatus.success)
         }
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
+        // Looked for before this pause's Proceed is recorded: a process that
+        // started a moment before it would otherwise pass for the program it opens.
         if let store = quotes.store {
             Upkeep(store: store, config: config).recordLeaks(
                 context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
+        record(outcome, of: plan, quotes: quotes)
         if outcome.isExit {
             let words = celebrate(plan.settings, store: quotes.store, loop: loop, alternative: outcome.progress.alternative)
             terminal.leave()
