@@ -179,7 +179,9 @@ enum SourceScan {
         var open: [(index: Int, depth: Int)] = []
         for (lineIndex, line) in code.enumerated() {
             var matches: [(offset: Int, name: String)] = []
-            for match in line.matches(of: declaration) {
+            // The regex only where a keyword may be: it is slow, and most lines have none.
+            let mayDeclare = ["func", "init", "subscript"].contains { line.contains($0) }
+            for match in mayDeclare ? line.matches(of: declaration) : [] {
                 let name = match.output[2].substring.map(String.init) ?? String(match.output[1].substring!)
                 let start = line.distance(from: line.startIndex, to: match.output[1].range!.lowerBound)
                 matches.append((start, name.hasPrefix("init") ? "init" : name))
