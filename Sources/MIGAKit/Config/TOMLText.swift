@@ -146,6 +146,7 @@ struct TOMLText {
             index + 3 <= scalars.count && scalars[index] == quote && scalars[index + 1] == quote && scalars[index + 2] == quote
         }
 
+        // whole: a scanner's state machine; its state lives in the one loop, and it reads best in one piece.
         mutating func run() {
             var place = Place.outside
             var (line, column) = (1, 1)

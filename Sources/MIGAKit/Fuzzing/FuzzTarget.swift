@@ -21,6 +21,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case sync
     case dbusService = "dbus-service"
 
+    // whole: a list of promises, one case a target; they read best side by side.
     /// The promises `input` broke, each said in one line; empty when all held.
     public func brokenPromises(_ input: [UInt8]) -> [String] {
         var broken: [String] = []

@@ -107,17 +107,32 @@ public struct Doctor {
     }
 
     private func routes(_ config: Config, readable: Bool) -> [Finding] {
-        let shimFolder = protection.shims.path
         let (rcFile, rcLine) = protection.hookLine()
         let hookFix = "add this line to \(rcFile), then open a new shell:  \(rcLine)"
+        var findings = shell(hookFix: hookFix)
+        findings += programs(config, readable: readable)
+        for override in Manifest(path: protection.manifestPath).menuOverrides() {
+            findings.append(menuOverride(override))
+        }
+        findings += coverage()
+        findings += unreadableRoutes(config)
+        if protection.isStale {
+            findings.append(Finding(ok: false, text: "routes: an application, login or D-Bus service folder changed since the last refresh; new entries may open without a pause",
+                                    fix: "miga refresh"))
+        }
+        return findings
+    }
+
+    /// The shim folder on PATH and the shells' hooks that put it there.
+    private func shell(hookFix: String) -> [Finding] {
+        let shimFolder = protection.shims.path
         var findings: [Finding] = []
         if let problem = protection.shims.folderProblem {
             findings.append(Finding(ok: false, text: "shell: the shim folder \(shimFolder) \(problem)",
                                     fix: "move it aside (mv \(shimFolder) \(shimFolder).moved), then: miga doctor --fix"))
         }
-        let onPath = protection.shimFolderIsOnPath
         if protection.shims.folderProblem == nil {
-            findings.append(onPath
+            findings.append(protection.shimFolderIsOnPath
                 ? Finding(ok: true, text: "shell: the shim folder is on PATH")
                 : Finding(ok: false, text: "shell: the shim folder \(shimFolder) is not on PATH in this shell", fix: hookFix))
         }
@@ -137,6 +152,13 @@ public struct Doctor {
             findings.append(Finding(info: "shell: \(idle.shell.rawValue) is installed but not in use here (no \(idle.file)); "
                                     + "if you start using it, add this line there:  \(idle.line)"))
         }
+        return findings
+    }
+
+    /// Each protected program: whether typing it reaches the gateway.
+    private func programs(_ config: Config, readable: Bool) -> [Finding] {
+        var findings: [Finding] = []
+        let onPath = protection.shimFolderIsOnPath
         if !readable {
             findings.append(Finding(ok: false, text: "programs: not known while the config cannot be read; the shims still pause what they name",
                                     fix: "mend \(paths.configFile) (see the config line above)"))
@@ -172,28 +194,30 @@ public struct Doctor {
             findings.append(Finding(ok: true, text: "\(command): reaches the gateway"
                 + (status.desktopEntries.isEmpty ? "" : " (and from the application menu)")))
         }
-        for override in Manifest(path: protection.manifestPath).menuOverrides() {
-            findings.append(menuOverride(override))
-        }
-        // Every route of each program, counted: the shells' hooks, the shim, each entry, login start and service.
-        for coverage in protection.coverage() {
+        return findings
+    }
+
+    /// Every route of each program, counted: the shells' hooks, the shim, each entry, login start and service.
+    private func coverage() -> [Finding] {
+        protection.coverage().map { coverage in
             let missing = coverage.routes.filter { !$0.reaches }
             let named = missing.map { "\($0.kind.rawValue) \($0.place) \($0.problem ?? "")" }
             // Each fix once, in the order of the routes it puts right.
             var fixes: [String] = []
             for fix in missing.compactMap(\.fix) where !fixes.contains(fix) { fixes.append(fix) }
-            findings.append(Finding(ok: missing.isEmpty, text: coverage.summary + (missing.isEmpty ? "" : " (not: " + named.joined(separator: "; ") + ")"),
-                                    fix: fixes.isEmpty ? nil : fixes.joined(separator: "; ")))
+            return Finding(ok: missing.isEmpty, text: coverage.summary + (missing.isEmpty ? "" : " (not: " + named.joined(separator: "; ") + ")"),
+                           fix: fixes.isEmpty ? nil : fixes.joined(separator: "; "))
         }
+    }
+
+    /// Files that would start a program and cannot be read, so MIGA cannot put the pause in front of them.
+    private func unreadableRoutes(_ config: Config) -> [Finding] {
+        var findings: [Finding] = []
         for command in protection.protectedOnly(config).programs.keys.sorted() {
             for (path, reason) in protection.unreadableRoutes(for: command) {
                 findings.append(Finding(ok: false, text: "\(command): \(path) cannot be read (\(reason)); MIGA leaves it alone, so it may start \(command) without a pause",
                                         fix: "mend or remove it, then: miga refresh"))
             }
-        }
-        if protection.isStale {
-            findings.append(Finding(ok: false, text: "routes: an application, login or D-Bus service folder changed since the last refresh; new entries may open without a pause",
-                                    fix: "miga refresh"))
         }
         return findings
     }

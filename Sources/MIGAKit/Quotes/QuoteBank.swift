@@ -97,22 +97,7 @@ public struct QuoteBank: Sendable {
             func problem(_ message: String) {
                 problems.append(QuoteFileProblem(file: file, line: lineNumber, message: message))
             }
-            // The three separators found by hand: an array per line costs an
-            // allocation for every one of thousands of lines.
-            var cuts = (line.lowerBound, line.lowerBound, line.lowerBound)
-            var separators = 0
-            var index = line.lowerBound
-            while index < line.upperBound && separators < 3 {
-                if bytes[index] == UInt8(ascii: "|") {
-                    switch separators {
-                    case 0: cuts.0 = index
-                    case 1: cuts.1 = index
-                    default: cuts.2 = index
-                    }
-                    separators += 1
-                }
-                index += 1
-            }
+            let (separators, cuts) = Self.separators(bytes, in: line)
             guard separators == 3 else {
                 problem("expected `id | tags | source | text`, found \(separators + 1) field\(separators == 0 ? "" : "s")")
                 continue
@@ -141,6 +126,27 @@ public struct QuoteBank: Sendable {
             found(ScannedLine(id: id, line: line, tags: tagsField, source: sourceField, text: textField))
         }
         return problems
+    }
+
+    /// The first three `|` of a line, and how many it has (up to three).
+    /// Found by hand: an array per line costs an allocation for every one of
+    /// thousands of lines.
+    private static func separators(_ bytes: UnsafeBufferPointer<UInt8>, in line: Range<Int>) -> (count: Int, cuts: (Int, Int, Int)) {
+        var cuts = (line.lowerBound, line.lowerBound, line.lowerBound)
+        var separators = 0
+        var index = line.lowerBound
+        while index < line.upperBound && separators < 3 {
+            if bytes[index] == UInt8(ascii: "|") {
+                switch separators {
+                case 0: cuts.0 = index
+                case 1: cuts.1 = index
+                default: cuts.2 = index
+                }
+                separators += 1
+            }
+            index += 1
+        }
+        return (separators, cuts)
     }
 
     /// The tags in a tags field: cut at commas, trimmed, empty ones dropped.

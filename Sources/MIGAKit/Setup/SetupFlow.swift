@@ -137,78 +137,97 @@ public struct SetupFlow: InteractiveScreen {
             return nil
         }
         switch step {
-        case .page(let index):
-            // A page taller than the window scrolls; Enter and Space read on
-            // to its end before they turn it, so no page is left half read.
-            let text = size.map { pageText(index, size: $0) }
-            let last = text?.lastOffset ?? 0
-            switch key {
-            case .down, .character("j"):
-                pageScroll = min(last, pageScroll + 1)
-            case .up, .character("k"):
-                pageScroll = max(0, pageScroll - 1)
-            case .enter where pageScroll < last, .space where pageScroll < last:
-                pageScroll = min(last, pageScroll + max(1, (text?.rows ?? 1) - 1))
-            case .right, .enter, .space, .character("l"):
-                step = index + 1 < Onboarding.pages.count ? .page(index + 1) : .programs
-                pageScroll = 0
-            case .left, .backspace, .character("h"):
-                if index > 0 { step = .page(index - 1) }
-                pageScroll = 0
-            default: break
+        case .page(let index): onPage(index, key)
+        case .programs: onPrograms(key)
+        case .interests: onInterests(key)
+        case .pause: onPause(key)
+        case .hook: onHook(key)
+        case .ready: return onReady(key)
+        }
+        return nil
+    }
+
+    private mutating func onPage(_ index: Int, _ key: Key) {
+        // A page taller than the window scrolls; Enter and Space read on
+        // to its end before they turn it, so no page is left half read.
+        let text = size.map { pageText(index, size: $0) }
+        let last = text?.lastOffset ?? 0
+        switch key {
+        case .down, .character("j"):
+            pageScroll = min(last, pageScroll + 1)
+        case .up, .character("k"):
+            pageScroll = max(0, pageScroll - 1)
+        case .enter where pageScroll < last, .space where pageScroll < last:
+            pageScroll = min(last, pageScroll + max(1, (text?.rows ?? 1) - 1))
+        case .right, .enter, .space, .character("l"):
+            step = index + 1 < Onboarding.pages.count ? .page(index + 1) : .programs
+            pageScroll = 0
+        case .left, .backspace, .character("h"):
+            if index > 0 { step = .page(index - 1) }
+            pageScroll = 0
+        default: break
+        }
+    }
+
+    private mutating func onPrograms(_ key: Key) {
+        switch key {
+        case .up, .character("k"): cursor = max(0, cursor - 1)
+        case .down, .character("j"): cursor = min(continueRow, cursor + 1)
+        case .space:
+            if cursor != continueRow { toggleProgram() }
+        case .enter:
+            if cursor == programs.count { field = ""; return }
+            guard selectedCount > 0 else {
+                message = "Choose at least one program with Space."
+                return
             }
-        case .programs:
-            switch key {
-            case .up, .character("k"): cursor = max(0, cursor - 1)
-            case .down, .character("j"): cursor = min(continueRow, cursor + 1)
-            case .space:
-                if cursor != continueRow { toggleProgram() }
-            case .enter:
-                if cursor == programs.count { field = ""; return nil }
-                guard selectedCount > 0 else {
-                    message = "Choose at least one program with Space."
-                    return nil
-                }
-                step = .interests
-            case .backspace, .left:
-                if firstRun { step = .page(Onboarding.pages.count - 1) }
-            default: break
-            }
-        case .interests:
-            switch key {
-            case .up, .character("k"): tagCursor = max(0, tagCursor - 1)
-            case .down, .character("j"): tagCursor = min(tags.count - 1, tagCursor + 1)
-            case .space:
-                guard tags.indices.contains(tagCursor) else { break }
-                let tag = tags[tagCursor].tag
-                if chosenTags.contains(tag) { chosenTags.remove(tag) } else { chosenTags.insert(tag) }
-            case .enter: step = .pause
-            case .backspace, .left: step = .programs
-            default: break
-            }
-        case .pause:
-            switch key {
-            case .left, .character("-"), .character("h"): pause = Self.step(pause, longer: false)
-            case .right, .character("+"), .character("l"): pause = Self.step(pause, longer: true)
-            case .enter: step = hook == nil ? .ready : .hook
-            case .backspace: step = .interests
-            default: break
-            }
-        case .hook:
-            switch key {
-            case .character("y"), .character("Y"): addHook = true; step = .ready
-            case .character("n"), .character("N"): addHook = false; step = .ready
-            case .left, .right, .space: addHook.toggle()
-            case .enter: step = .ready
-            case .backspace: step = .pause
-            default: break
-            }
-        case .ready:
-            switch key {
-            case .enter: return .finished(answers)
-            case .backspace: step = hook == nil ? .pause : .hook
-            default: break
-            }
+            step = .interests
+        case .backspace, .left:
+            if firstRun { step = .page(Onboarding.pages.count - 1) }
+        default: break
+        }
+    }
+
+    private mutating func onInterests(_ key: Key) {
+        switch key {
+        case .up, .character("k"): tagCursor = max(0, tagCursor - 1)
+        case .down, .character("j"): tagCursor = min(tags.count - 1, tagCursor + 1)
+        case .space:
+            guard tags.indices.contains(tagCursor) else { break }
+            let tag = tags[tagCursor].tag
+            if chosenTags.contains(tag) { chosenTags.remove(tag) } else { chosenTags.insert(tag) }
+        case .enter: step = .pause
+        case .backspace, .left: step = .programs
+        default: break
+        }
+    }
+
+    private mutating func onPause(_ key: Key) {
+        switch key {
+        case .left, .character("-"), .character("h"): pause = Self.step(pause, longer: false)
+        case .right, .character("+"), .character("l"): pause = Self.step(pause, longer: true)
+        case .enter: step = hook == nil ? .ready : .hook
+        case .backspace: step = .interests
+        default: break
+        }
+    }
+
+    private mutating func onHook(_ key: Key) {
+        switch key {
+        case .character("y"), .character("Y"): addHook = true; step = .ready
+        case .character("n"), .character("N"): addHook = false; step = .ready
+        case .left, .right, .space: addHook.toggle()
+        case .enter: step = .ready
+        case .backspace: step = .pause
+        default: break
+        }
+    }
+
+    private mutating func onReady(_ key: Key) -> Result? {
+        switch key {
+        case .enter: return .finished(answers)
+        case .backspace: step = hook == nil ? .pause : .hook
+        default: break
         }
         return nil
     }

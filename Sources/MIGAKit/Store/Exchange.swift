@@ -168,83 +168,7 @@ public enum Exchange {
         return sessions
     }
 
-    /// The session a record describes, checked, with its `device` and `origin` as written.
-    static func session(_ record: Record, place: String, now: Date) throws(MigaError) -> SessionRecord {
-        func fail(_ message: String) -> MigaError { MigaError(dataError: "\(place): \(message)") }
-        guard !record.id.isEmpty, !record.id.contains(where: \.isWhitespace) else { throw fail("the id must be one word") }
-        guard !record.program.isEmpty else { throw fail("the program is missing") }
-        guard let outcome = SessionOutcome(rawValue: record.outcome), outcome != .open else {
-            throw fail("the outcome must be exit, proceed, abandoned or passthrough, not \"\(record.outcome)\"")
-        }
-        guard let started = date(record.started_at) else { throw fail("started_at is not an ISO 8601 instant: \(record.started_at)") }
-        var ended: Date?
-        if let text = record.ended_at {
-            guard let instant = date(text) else { throw fail("ended_at is not an ISO 8601 instant: \(text)") }
-            ended = instant
-        }
-        guard record.paused_seconds.isFinite, record.paused_seconds >= 0 else { throw fail("paused_seconds must be zero or more") }
-        guard record.deepen_count >= 0, record.deepen_count <= 100_000 else { throw fail("deepen_count must be from 0 to 100000") }
-        // What is possible: an instant since 2000 and not in the future (a
-        // day of clock skew aside), an end not before its start, and no more
-        // time paused than the session lasted. A line from another machine
-        // dated in the year 9999 would otherwise keep an allowance open for ever.
-        let latest = now.addingTimeInterval(Self.clockSkew)
-        guard started >= Self.earliest, started <= latest else {
-            throw fail("started_at \(record.started_at) is not a time a session can have started (before 2000, or in the future)")
-        }
-        if let ended, !(ended >= started && ended <= latest) {
-            throw fail("ended_at \(record.ended_at ?? "") is before started_at or in the future")
-        }
-        let lasted = (ended ?? latest).timeIntervalSince(started)
-        guard record.paused_seconds <= min(lasted + Self.clockSkew, SessionRecord.longestPause) else {
-            throw fail("paused_seconds \(record.paused_seconds) is longer than the session lasted")
-        }
-        guard !record.quotes.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else {
-            throw fail("quote ids must be single words")
-        }
-        var reason: PassReason?
-        if let text = record.reason {
-            guard let known = PassReason(rawValue: text), outcome == .passthrough else {
-                throw fail("a reason (\(PassReason.allCases.map(\.rawValue).joined(separator: ", "))) belongs to a passthrough only, not \"\(text)\" on \(outcome.rawValue)")
-            }
-            reason = known
-        }
-        var kind: PauseKind?
-        if let text = record.kind {
-            guard let known = PauseKind(rawValue: text), outcome != .passthrough else {
-                throw fail("a kind (\(PauseKind.allCases.map(\.rawValue).joined(separator: ", "))) belongs to a pause only, not \"\(text)\" on \(outcome.rawValue)")
-            }
-            kind = known
-        }
-        if record.typed != nil, kind != .type { throw fail("typed belongs to a pause of the kind type only") }
-        let alternative = record.alternative.flatMap { $0.isEmpty ? nil : $0 }
-        if let alternative {
-            guard outcome == .exit else { throw fail("an alternative belongs to an exit only, not to \(outcome.rawValue)") }
-            if let problem = Instead.problem(with: alternative) { throw fail("the alternative \(problem)") }
-        }
-        // From another machine as from this one: one cleaned line, never a control sequence.
-        var stoppedAtOnce: String?
-        if let text = record.stopped_at_once, !text.isEmpty {
-            guard outcome == .proceed else { throw fail("stopped_at_once belongs to a proceed only, not to \(outcome.rawValue)") }
-            let line = EarlyStop.cleaned(text)
-            stoppedAtOnce = line.isEmpty ? nil : line
-        }
-        // A finished session is counted by its end; one that came without (an
-        // abandoned pause) ended when its pause was last seen.
-        let end = ended ?? started.addingTimeInterval(min(record.paused_seconds, SessionRecord.longestPause))
-        return SessionRecord(id: record.id, program: record.program, startedAt: started, endedAt: end, outcome: outcome,
-                             pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
-                             device: record.device, origin: record.origin ?? "", reason: reason,
-                             intention: record.intention.flatMap { $0.isEmpty ? nil : $0 }, kind: kind, typed: record.typed,
-                             alternative: alternative, stoppedAtOnce: stoppedAtOnce)
-    }
-
     // MARK: Details
-
-    /// Sessions begin no earlier than this (MIGA did not exist before).
-    static let earliest = Date(timeIntervalSince1970: 946_684_800) // 2000-01-01
-    /// How far another machine's clock may run ahead.
-    static let clockSkew: TimeInterval = 86_400
 
     /// `2027-01-15T08:00:00.123Z`. The milliseconds are written out here: the
     /// store keeps whole milliseconds, and Foundation's style truncates a
@@ -267,67 +191,6 @@ public enum Exchange {
         value == value.rounded() && abs(value) < 1e15 ? String(wholeNumber(value)) : String(value)
     }
 
-    /// One cell. Nothing the terminal would obey survives (a synced name
-    /// holding `ESC ] 52` is shown as U+FFFD), line breaks inside a cell do,
-    /// and a cell a spreadsheet would take for a formula (`=`, `+`, `-`, `@`)
-    /// starts with `'`, which `csvText` takes off again on import.
-    static func csvField(_ field: String) -> String {
-        var field = printableLines(field)
-        if let first = field.unicodeScalars.first, Self.formulaStarts.contains(first) { field = "'" + field }
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
-
-    /// A text cell as written before `csvField` guarded it.
-    static func csvText(_ cell: String) -> String {
-        let scalars = Array(cell.unicodeScalars.prefix(2))
-        guard scalars.count == 2, scalars[0] == "'", formulaStarts.contains(scalars[1]) else { return cell }
-        return String(cell.unicodeScalars.dropFirst())
-    }
-
-    /// RFC 4180: fields separated by commas, rows by line breaks, quotes doubled inside quoted fields.
-    static func csvRows(_ text: String) throws(MigaError) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
-        var field = ""
-        var quoted = false
-        var line = 1
-        var characters = text.makeIterator()
-        var pending: Character?
-        func next() -> Character? {
-            if let character = pending { pending = nil; return character }
-            return characters.next()
-        }
-        while let character = next() {
-            if quoted {
-                if character == "\"" {
-                    let following = next()
-                    if following == "\"" { field.append("\"") } else { quoted = false; pending = following }
-                } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    field.append(character)
-                }
-                continue
-            }
-            switch character {
-            case "\"" where field.isEmpty: quoted = true
-            case ",": row.append(field); field = ""
-            case "\n", "\r\n", "\r":
-                row.append(field)
-                rows.append(row)
-                row = []
-                field = ""
-                line += 1
-            default: field.append(character)
-            }
-        }
-        if quoted { throw MigaError(dataError: "line \(line): a quoted field is not closed") }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
-    }
-
     static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context): return context.debugDescription
@@ -343,4 +206,3 @@ public enum Exchange {
         keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().trimmingCharacters(in: ["."])
     }
 }
-

@@ -106,6 +106,7 @@ public struct KeyDecoder: Sendable {
         decode(bytes, final: true).keys
     }
 
+    // whole: a decoder's state machine over one read; its nested steps share the read's state.
     /// The keys and answers in `bytes`. Unless `final`, a sequence cut off by
     /// the end of the read is kept as `rest` (a paste's end marker split
     /// across two reads must still end the paste). When `final` (the rest
