@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 import Testing
 
 /// The documentation's shape: a README a newcomer reads to the end, an

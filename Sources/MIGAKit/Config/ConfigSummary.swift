@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// The settings in effect, written as TOML with every default filled in.

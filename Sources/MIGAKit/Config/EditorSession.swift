@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// `miga config edit`: the person edits a copy in their editor; it replaces

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// Edits others make to an override of MIGA's. A desktop edits it too:

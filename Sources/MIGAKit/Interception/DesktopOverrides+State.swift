@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// What an override MIGA wrote does now, as `miga doctor` reads it.

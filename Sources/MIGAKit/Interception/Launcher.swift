@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// The real program, ready to start: where it is and exactly what it gets.

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// The line in a shell's start-up file that runs `miga init`: which line,

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// A terminal emulator that can open a window running a command, and how to

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import MIGACore
 #endif
 
 /// The quotes as a pause needs them: the ids it may draw, and the words of
