@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import MIGACore
 #endif
+import MIGACore
 
 /// The real program, ready to start: where it is and exactly what it gets.
 public struct Launch: Equatable, Sendable {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import MIGACore
 #endif
+import MIGACore
 
 /// The first moments of a program started detached after a Proceed.
 ///
