@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(
             name: "miga",
             dependencies: [
+                "MIGACore",
                 "MIGAKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -24,12 +25,17 @@ let package = Package(
         .target(
             name: "MIGAKit",
             dependencies: [
+                "MIGACore",
                 "CLibnotify",
                 "MIGAResources",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // The bottom layer: MIGA's domain types and rules (kinds, rules, local
+        // days, the effect, records) and what every layer uses (text, files,
+        // clocks, errors). It depends on no other target of the package.
+        .target(name: "MIGACore"),
         // The quote bank and other data, compiled into the binary so that an
         // installed `miga` is one self-contained file (no resource bundle to lose).
         .target(
@@ -44,14 +50,18 @@ let package = Package(
             path: "Sources/CLibnotify"
         ),
         .testTarget(
+            name: "MIGACoreTests",
+            dependencies: ["MIGACore"]
+        ),
+        .testTarget(
             name: "MIGAKitTests",
-            dependencies: ["MIGAKit"],
+            dependencies: ["MIGACore", "MIGAKit"],
             // Read at run time from beside the tests, not bundled.
             exclude: ["Gateway/__Snapshots__", "Stats/__Snapshots__", "Setup/__Snapshots__", "Hub/__Snapshots__"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MIGAKit", "miga"]
+            dependencies: ["MIGACore", "MIGAKit", "miga"]
         ),
     ]
 )

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import MIGACore
 import MIGAKit
 
 /// `miga`: a mindful gateway in front of distracting programs.

@@ -1,3 +1,4 @@
+import MIGACore
 import MIGAKit
 
 /// What the commands print on standard output passes here: names from the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIGACore
 import MIGAKit
 
 /// Runs what a command asks of the library: a refusal is said on standard

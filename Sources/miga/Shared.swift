@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIGACore
 import MIGAKit
 
 /// What the commands share: this user's folders, protection and history.

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 import Testing
 
 /// The documentation's shape: a README a newcomer reads to the end, an
@@ -32,20 +33,25 @@ extension DocumentationTests {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declaration = /\.(?:executableTarget|target|testTarget|systemLibrary|binaryTarget|plugin|macro)\(\s*name:\s*"([^"]+)"/
         let targets = manifest.matches(of: declaration).map { String($0.1) }
-        #expect(targets.contains("miga") && targets.contains("MIGAKit") && targets.contains("EndToEndTests"), "\(targets)")
+        #expect(targets.contains("miga") && targets.contains("MIGACore") && targets.contains("MIGAKit") && targets.contains("EndToEndTests"),
+                "\(targets)")
         let architecture = try Document("ARCHITECTURE.md")
         let headings = architecture.headings.joined(separator: "\n")
         for target in targets {
             #expect(headings.contains("`\(target)`"), "ARCHITECTURE.md has no heading for the target \(target)")
         }
-        let library = Self.root.appendingPathComponent("Sources/MIGAKit").path
-        let folders = try FileManager.default.contentsOfDirectory(atPath: library).filter { name in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: library + "/" + name, isDirectory: &isFolder) && isFolder.boolValue
-        }
-        #expect(folders.contains("Gateway"), "\(folders)")
-        for folder in folders {
-            #expect(headings.contains("`\(folder)/`"), "ARCHITECTURE.md has no heading for Sources/MIGAKit/\(folder)/")
+        // Each library's folders are named under its own heading, down to the next target's.
+        for library in ["MIGACore", "MIGAKit"] {
+            let section = architecture.section(under: "### `\(library)`").joined(separator: "\n")
+            let path = Self.root.appendingPathComponent("Sources/\(library)").path
+            let folders = try FileManager.default.contentsOfDirectory(atPath: path).filter { name in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder) && isFolder.boolValue
+            }
+            #expect(folders.contains("Kinds"), "\(library): \(folders)")
+            for folder in folders {
+                #expect(section.contains("#### `\(folder)/`"), "ARCHITECTURE.md has no heading for Sources/\(library)/\(folder)/ under `\(library)`")
+            }
         }
     }
 
@@ -87,6 +93,16 @@ extension Document {
             let hashes = line.prefix { $0 == "#" }.count
             return hashes > 0 && line.dropFirst(hashes).hasPrefix(" ")
         }
+    }
+
+    /// The headings from the one that starts with `heading` to the next of
+    /// the same level or above (none when there is no such heading).
+    func section(under heading: String) -> [String] {
+        let level = heading.prefix { $0 == "#" }.count
+        guard let start = headings.firstIndex(where: { $0.hasPrefix(heading) }) else { return [] }
+        let rest = headings[(start + 1)...]
+        let end = rest.firstIndex { $0.prefix { $0 == "#" }.count <= level } ?? rest.endIndex
+        return Array(headings[start..<end])
     }
 
     /// The target of every inline link, code spans left out.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The built `miga` in a real pseudo terminal (tmux), writing a real store.

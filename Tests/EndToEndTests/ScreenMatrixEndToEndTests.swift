@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// Every screen in the terminals people have: sizes from 40×12 to 200×60,

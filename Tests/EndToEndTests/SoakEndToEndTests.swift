@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// A thousand scripted sessions through the real binary under tmux: after

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// What a person has chosen: protected programs, interests, the pause length.
 ///
 /// Read from `$XDG_CONFIG_HOME/miga/config.toml`; every field has the default

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// Changes `config.toml` the way a careful person would by hand: only the
 /// lines of one `[programs.NAME]` table, keeping every comment, blank line and

@@ -1,3 +1,4 @@
+import MIGACore
 import TOMLKit
 
 /// Something wrong in the config file, with where it is.

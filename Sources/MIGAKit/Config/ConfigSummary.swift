@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The settings in effect, written as TOML with every default filled in.
 public enum ConfigSummary {

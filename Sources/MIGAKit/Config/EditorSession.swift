@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// `miga config edit`: the person edits a copy in their editor; it replaces
 /// the file only when it reads cleanly, so a slip never breaks the pause.

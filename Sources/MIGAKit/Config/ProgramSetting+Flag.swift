@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// A type whose words a setting takes (`"pass"`, `"terminal"`, `"deny"`):
 /// its flag on `miga protect` offers them, and help and completions list

@@ -1,3 +1,4 @@
+import MIGACore
 import TOMLKit
 
 extension ProgramSetting {

@@ -1,3 +1,4 @@
+import MIGACore
 import TOMLKit
 
 /// One setting of a program's table, described once: its key, how a value

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Each parser of text that comes from outside the process, with the promises
 /// it keeps for any input: `make fuzz` drives these under libFuzzer (a broken

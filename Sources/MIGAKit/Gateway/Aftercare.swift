@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Everything after a pause, in one place: the outcome recorded (or left in
 /// the inbox), launches that went around the pause recorded, an exit

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// The short celebration of Exit to Focus: a bloom that opens from where the
 /// ring was, and the words that say what just happened.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The words of the celebration, on screen and in the notification.
 public struct CelebrationWords: Equatable, Sendable {
     public let program: String

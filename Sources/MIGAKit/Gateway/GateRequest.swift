@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// What `miga gate` was asked to open.
 public struct GateRequest: Equatable, Sendable {

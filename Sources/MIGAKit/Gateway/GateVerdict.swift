@@ -1,3 +1,5 @@
+import MIGACore
+
 /// What a launch calls for, decided from what is known of it alone: no
 /// file, terminal or store is read here, so every rule of the choice is
 /// tested with plain values. `Gateway` gathers the facts and carries it out.

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// `miga gate`: decides between the pause and a direct launch, runs the pause,
 /// records the choice, and celebrates an exit to focus.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The line pause's front end at work: each line read as a choice for the
 /// pause's model (`PauseFlow`), and what the model did told in words. What
 /// a line means depends only on where the pause stands: a letter among the

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The pause for a terminal that obeys no control sequences (`TERM=dumb`:
 /// Emacs's shell, an IDE's output pane, a CI log): the same model
 /// (`PauseFlow`) and the same endings as the full-screen pause, told in plain

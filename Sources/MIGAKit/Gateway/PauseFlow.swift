@@ -1,3 +1,5 @@
+import MIGACore
+
 /// Something only the world can do for a pause (draw a quote from the store,
 /// ask the store), whoever shows it.
 public enum PauseWork: Equatable, Sendable {

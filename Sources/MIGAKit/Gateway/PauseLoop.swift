@@ -1,3 +1,5 @@
+import MIGACore
+
 /// How the pause ended.
 public enum PauseEnding: Equatable, Sendable {
     case exitToFocus

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// How a pause ended, as the history keeps it: the third stage of a launch's
 /// pipeline (see `PausePlan`), made from the ending and the session as the

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Everything decided before the pause is on screen: the program and its
 /// launch, the session's first state (quote, length, kind), how the screen

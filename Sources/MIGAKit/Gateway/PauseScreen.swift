@@ -1,3 +1,5 @@
+import MIGACore
+
 /// How the pause looks, beyond its state.
 public struct PauseLook: Equatable, Sendable {
     /// Breathing and the bloom; off under reduced motion.

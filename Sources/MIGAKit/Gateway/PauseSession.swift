@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// What a key asks the pause to do.
 public enum PauseAction: Equatable, Sendable {
@@ -314,5 +315,5 @@ public struct PauseSession: Equatable, Sendable {
     }
 
     /// The countdown as the screen shows it: `m:ss`.
-    public var clock: String { MIGAKit.clock(secondsLeft) }
+    public var clock: String { MIGACore.clock(secondsLeft) }
 }

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The pause as a front end needs it, as plain values: what to show and
 /// which choices there are now. A front end that is no terminal receives it
 /// as JSON (keys as named here, absent when nil) and answers with `PauseChoice`.

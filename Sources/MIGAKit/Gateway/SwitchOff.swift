@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Switching protection off (`unprotect`, `uninstall`, unticking in setup)
 /// is a choice like any other: the same pause comes first, and the history

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// `miga` with no arguments: setup on the very first run, the hub after, and
 /// the gateway of whatever the hub opens, all on one terminal.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// `miga stats` inside the hub: the same lines, laid out for the window's
 /// width, scrolled with the keys, with cues saying what is above and below.
 /// Up/Down (j/k) move a line, Page Down/Up (Space, b) a screen, Home/End (g, G) to either end.

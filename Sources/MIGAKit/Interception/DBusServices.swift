@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// D-Bus activation: a launcher (or another app) that asks the session bus
 /// for `org.telegram.desktop` starts the Exec of that name's service file,

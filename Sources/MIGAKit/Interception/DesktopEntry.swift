@@ -1,3 +1,5 @@
+import MIGACore
+
 /// A desktop entry file (freedesktop Desktop Entry Specification 1.5), kept line
 /// by line so that writing it back gives the same bytes, except for the lines
 /// that were changed.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// One argument of an Exec command line, as the Desktop Entry Specification reads it.
 public enum ExecArgument: Equatable, Sendable {
     /// Literal text, quoting undone and `%%` already turned into `%`.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// Edits others make to an override of MIGA's. A desktop edits it too:
 /// `xdg-settings set default-web-browser` on a generic desktop rewrites the

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// What an override MIGA wrote does now, as `miga doctor` reads it.
 extension DesktopOverrides {

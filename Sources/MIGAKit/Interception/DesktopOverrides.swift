@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// Launches from the application menu, and starts at login: for a protected
 /// program's `.desktop` file, a user-level override with the same name

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// One thing `miga doctor` looked at.
 public struct Finding: Equatable, Sendable {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The real program, ready to start: where it is and exactly what it gets.
 public struct Launch: Equatable, Sendable {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// A launch of a protected program that went around the pause: a process of
 /// the person's own whose executable is a protected program's and whose

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Everything MIGA has written outside its own folders, so that undoing it
 /// (`unprotect --all`, `uninstall`) removes exactly that and touches nothing else.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// One program is often several commands: on Debian, `firefox-esr` is a link
 /// to `/usr/lib/firefox-esr/firefox-esr` and `/usr/bin/firefox` a script that

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The table `miga list` prints.
 public enum ProgramTable {
     /// - Parameter width: the terminal's columns; the rules wrap to fit it

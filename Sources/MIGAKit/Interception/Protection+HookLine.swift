@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The line in a shell's start-up file that runs `miga init`: which line,
 /// where, whether it is there and reaches a live miga, adding it, and

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// Kept rules: a program whose table stays in the config while no route of
 /// MIGA's leads it to the pause. `miga uninstall` (without `--purge`) leaves

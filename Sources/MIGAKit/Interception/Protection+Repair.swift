@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// `miga doctor --fix` and `miga refresh`: every route MIGA wrote put right.
 extension Protection {

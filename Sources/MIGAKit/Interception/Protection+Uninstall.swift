@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// `miga uninstall`: everything MIGA wrote outside its own folder taken away.
 extension Protection {

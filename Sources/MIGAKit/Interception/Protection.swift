@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// Protecting a program: its entry in the config (the single source of truth)
 /// and every route that leads a launch to the gateway, each undone cleanly.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// One way a protected program can be started, and whether it reaches the pause.
 public struct Route: Equatable, Sendable {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// Keeping every route current as the desktop changes: a package adds a
 /// second entry, Steam writes a shortcut per game, a Flatpak update renames

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The lines a shell evaluates at start-up so that typing a protected
 /// command's name reaches its shim: `eval "$(miga init zsh)"`, or in fish
 /// `miga init fish | source`.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The folder of shims: one symbolic link per protected command, named after
 /// it and pointing at the `miga` binary, placed first in PATH by the shell

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The first moments of a program started detached after a Proceed.
 ///

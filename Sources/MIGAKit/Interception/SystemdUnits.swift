@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// A systemd user path unit that runs `miga refresh` whenever an
 /// application, autostart or D-Bus service folder changes, so that an entry

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// A terminal emulator that can open a window running a command, and how to
 /// hand it that command as separate arguments (never one shell string).

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// A protected program as the leak watch knows it: the files whose processes
 /// are that program, and the command lines its login starts run.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// How each kind of pause has gone for a person: how often it ended in a
 /// conscious exit, how sure MIGA can be of that, and which kind it favours.
 public struct KindTable: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import MIGACore
 import MIGAResources
 
 /// A collection of quotes and the way the gateway chooses among them.

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// The store and the quotes a pause draws from: quotes come through the
 /// store's shuffle bag, remembered across runs, or through a bag of this

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// The quotes the gateway draws from: the built-in bank and the person's own
 /// files in `$XDG_CONFIG_HOME/miga/quotes/*.txt` (same format, see `QuoteBank`).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The quotes as a pause needs them: the ids it may draw, and the words of
 /// only the quote it shows.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// One program on setup's list.
 public struct SetupProgram: Equatable, Sendable {
     public let name: String

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// How each step of setup looks (a pure function of the flow and the size).
 /// Whatever does not fit the window scrolls and says so: lists keep the
 /// cursor in view with "↑ 2 more" and "↓ 4 more", pages wrap their text and
@@ -243,7 +245,7 @@ extension SetupFlow {
 
     func pauseLines(width: Int, measure: Int) -> [Line] {
         var lines = title("How long should a pause last?", width: width)
-        let clock = MIGAKit.clock(pause)
+        let clock = MIGACore.clock(pause)
         lines.append(Line.centered([Span("◀  ", pause > Self.pauseRange.lowerBound ? .accent(glow: 0) : .faint),
                                     Span(clock, .quote),
                                     Span("  ▶", pause < Self.pauseRange.upperBound ? .accent(glow: 0) : .faint)], in: width))
@@ -285,7 +287,7 @@ extension SetupFlow {
         let answers = self.answers
         let names = answers.programs.map(\.name).joined(separator: ", ")
         let texts = answers.interests.isEmpty ? "all kinds" : answers.interests.joined(separator: ", ")
-        let clock = MIGAKit.clock(answers.pause)
+        let clock = MIGACore.clock(answers.pause)
         var facts = [("MIGA pauses", names), ("Texts", texts), ("A pause lasts", clock)]
         if let hook {
             facts.append(("Shell", hook.present ? "\(hook.shownFile) runs miga init already"

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// The effect as a calm plain-text card for `miga stats`: figures beside
 /// one sec's, in neutral words ("higher", "lower"), never a verdict.

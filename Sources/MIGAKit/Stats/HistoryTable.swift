@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// The lines `miga history` prints.
 public enum HistoryTable {

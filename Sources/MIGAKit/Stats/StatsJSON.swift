@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 extension StatsReport {
     /// `miga stats --json`: the same numbers in a stable schema (version 1,

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Counts over a set of rows, by the definitions of the design.
 public struct Totals: Equatable, Sendable {
@@ -37,6 +38,15 @@ public struct Totals: Equatable, Sendable {
         abandoned += other.abandoned
         passThroughs += other.passThroughs
         pausedSeconds += other.pausedSeconds
+    }
+}
+
+extension Effect.Counts {
+    /// The counts of the effect, from the totals of the report (the effect
+    /// itself lives in the core, which knows nothing of the report).
+    init(_ totals: Totals) {
+        self.init(attempts: totals.sessions + totals.passThroughs, pauses: totals.sessions, exits: totals.exits,
+                  openings: totals.proceeds + totals.passThroughs)
     }
 }
 

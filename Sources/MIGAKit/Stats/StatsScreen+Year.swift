@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// `miga stats --year`: a year of exits, a cell a day.
 extension StatsScreen {

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// `miga stats` as lines of styled text (seed S-006): three cards, the
 /// streak, a 30-day chart, and a table per program. Everything is measured in

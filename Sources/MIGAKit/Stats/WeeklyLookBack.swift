@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// When the weekly look back goes out: once a week, with the first miga run
 /// after Monday 09:00 local: a command that acts (see `Upkeep`, which

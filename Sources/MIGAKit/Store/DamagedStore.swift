@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import GRDB
+import MIGACore
 
 extension SessionStore {
     /// Opens the store at `path`; when the file is damaged (not a database,

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// Sessions as files other programs (and other machines) can read: JSON, CSV,
 /// and JSON Lines for sync. One record per session, every field spelled out,

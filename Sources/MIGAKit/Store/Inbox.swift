@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// Where launches that went straight through (no terminal, no pause) are
 /// dropped, one small file each, to be folded into the store by the next

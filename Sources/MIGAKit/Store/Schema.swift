@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GRDB
+import MIGACore
 
 /// The store's tables and their versions.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MIGACore
 
 /// A switch-off of protection, asked for and then carried out or thought better of.
 public struct ProtectionChange: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MIGACore
 
 extension SessionStore {
     /// Each program's counts per local day, for the effect of the pause and

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MIGACore
 
 /// What the store decides when a program is reached for, with a terminal at hand.
 public enum LaunchVerdict: Equatable, Sendable {
@@ -9,19 +10,6 @@ public enum LaunchVerdict: Equatable, Sendable {
     /// Pause: the `open` row is written, with the first quote drawn and
     /// what the screen should know about the impulse.
     case pause(quote: String?, history: LaunchHistory)
-}
-
-/// What the history says of one program's kinds of pause: what the learner
-/// (`KindChooser`) chooses by. The store keeps the journal; it never chooses.
-public struct KindJournal: Equatable, Sendable {
-    public var records: [PauseKind: KindRecord]
-    /// The kind of the program's latest pause (open ones included), if it had one.
-    public var last: PauseKind?
-
-    public init(records: [PauseKind: KindRecord] = [:], last: PauseKind? = nil) {
-        self.records = records
-        self.last = last
-    }
 }
 
 extension SessionStore {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import GRDB
+import MIGACore
 
 /// The history for a run that only looks (see `Upkeep`): it writes nothing,
 /// not a byte of the store, its -wal and -shm files or its inbox, and makes

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MIGACore
 
 /// The queries behind the numbers: aggregates over indexed rows, so that a
 /// history of a million sessions still answers in a fraction of a second.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import GRDB
+import MIGACore
 
 /// The event store: one SQLite file (WAL mode) holding a row per gateway run,
 /// from which every number MIGA shows is derived.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import MIGACore
 
 /// One history across machines, through a folder that a file-sync tool
 /// (Syncthing, Nextcloud…) already replicates.

@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// The history's upkeep: the two chores that ride on runs of miga doing
 /// something else, each done here and nowhere else.

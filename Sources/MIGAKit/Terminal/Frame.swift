@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The role a piece of text plays on screen; the palette turns roles into
 /// colours, so layout never names a colour.
 public enum Tone: Hashable, Sendable {

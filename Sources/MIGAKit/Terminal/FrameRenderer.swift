@@ -1,3 +1,5 @@
+import MIGACore
+
 /// Turns frames into the bytes that draw them, rewriting only the rows that
 /// changed since the last frame, inside a synchronized update so the terminal
 /// shows each frame whole (terminals that do not know the mode ignore it).

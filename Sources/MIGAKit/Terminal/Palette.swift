@@ -1,3 +1,5 @@
+import MIGACore
+
 /// How many colours the terminal can show, decided once from the environment.
 public enum ColorMode: Sendable, Equatable {
     /// `NO_COLOR`, `TERM=dumb`: attributes like bold only, no colour at all.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The arrangement setup and the hub share: a quiet header at the top, hints
 /// at the bottom, and the body centred in between with room to breathe.
 enum ScreenLayout {

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// What a screen hears from the terminal, besides the passing of time.
 public enum ScreenInput: Equatable, Sendable {
     case key(Key)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGACore
 
 /// The real terminal: standard input and output, when both are terminals.
 public final class TTY: TerminalDevice {

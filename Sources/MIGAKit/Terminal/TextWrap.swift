@@ -1,3 +1,5 @@
+import MIGACore
+
 /// Word wrapping and truncation measured in terminal cells.
 public enum TextWrap {
     /// Breaks `text` into lines of at most `width` cells, at spaces where it can

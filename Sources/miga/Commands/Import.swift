@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MIGACore
 import MIGAKit
 
 extension Miga {

@@ -1,3 +1,4 @@
+import MIGACore
 import MIGAKit
 
 extension Miga {

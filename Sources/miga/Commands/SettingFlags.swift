@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIGACore
 import MIGAKit
 
 /// `miga protect`'s options for a program's settings: one for each entry of

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MIGACore
 import MIGAKit
 
 /// `unprotect` and `uninstall` ask for their pause here: in a terminal the

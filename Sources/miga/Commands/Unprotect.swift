@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIGACore
 import MIGAKit
 
 extension Miga {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The `miga` binary built beside this test bundle (or `MIGA_BINARY`).

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MIGACore
 @testable import MIGAKit
 
 /// A pseudo terminal of the test's own, for what tmux cannot do: be the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// A per-program setting is one entry of `ProgramSetting.all`, its property

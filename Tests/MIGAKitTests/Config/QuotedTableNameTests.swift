@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// Commands whose names TOML must quote (`python3.11`, `café`) are found

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TOMLKit
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The one reading of TOML lines that the loader and the editor share,

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The gateway's decisions with a scripted terminal, a manual clock, a

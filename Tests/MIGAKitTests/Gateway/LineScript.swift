@@ -1,4 +1,5 @@
 import Foundation
+@testable import MIGACore
 @testable import MIGAKit
 
 /// One end of a pipe, closed at most once whichever thread gets there first.

@@ -1,4 +1,5 @@
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 @Suite struct PauseLoopTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// Every rule of the pause with plain numbers: an input and a time go in,

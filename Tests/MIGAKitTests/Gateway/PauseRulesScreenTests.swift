@@ -1,4 +1,5 @@
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// How the rules show on the pause: the impulse under the header, the reason

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// An Exec line and the arguments GLib's launcher gives it (run without files).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// After `miga uninstall` without `--purge` every program's rules stay in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// One program, many commands: a fixture laid out as Debian lays out Firefox

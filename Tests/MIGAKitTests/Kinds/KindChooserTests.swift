@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// Counts the numbers drawn, to show when a choice needs no randomness.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The kinds of pause as the gateway prepares them: a scripted terminal, a

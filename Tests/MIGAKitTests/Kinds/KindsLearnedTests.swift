@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// What MIGA learns from a real store: the kind the launch path chooses, over

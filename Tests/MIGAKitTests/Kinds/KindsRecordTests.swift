@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The kinds in the store, the files and the config: each pause's kind,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// `miga history`'s lines: what each pause was and what was chosen, calmly,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// `miga stats` and `stats --year` in small and large windows: nothing wider

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// A program that stopped at once, kept with its session: in the store, in

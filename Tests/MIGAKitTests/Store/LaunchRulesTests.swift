@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// `beginLaunch`: the allowance window, the impulse counts and the escalation

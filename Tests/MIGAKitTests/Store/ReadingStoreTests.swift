@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// The history as a run that only looks opens it: the figures a store opened

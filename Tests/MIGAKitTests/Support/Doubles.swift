@@ -1,4 +1,5 @@
 import Foundation
+@testable import MIGACore
 @testable import MIGAKit
 
 /// A clock that moves only when told to.

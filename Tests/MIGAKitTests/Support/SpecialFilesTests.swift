@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// What MIGA reads is a regular file of a sane size: a pipe, a device, a

@@ -1,4 +1,5 @@
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// Words from files and other machines reach the terminal as text only:

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+@testable import MIGACore
 @testable import MIGAKit
 
 /// What MIGA learns about the terminal: the background from COLORFGBG or an

@@ -33,12 +33,7 @@ public struct Effect: Equatable, Sendable {
             self.init(attempts: tally.attempts, pauses: tally.pauses, exits: tally.exits, openings: tally.openings)
         }
 
-        init(_ totals: Totals) {
-            self.init(attempts: totals.sessions + totals.passThroughs, pauses: totals.sessions, exits: totals.exits,
-                      openings: totals.proceeds + totals.passThroughs)
-        }
-
-        mutating func add(_ other: Counts) {
+        package mutating func add(_ other: Counts) {
             attempts += other.attempts
             pauses += other.pauses
             exits += other.exits
@@ -185,6 +180,11 @@ public struct EffectReport: Equatable, Sendable, Encodable {
     public let overall: Effect
     public let programs: [ProgramEffect]
 
+    package init(overall: Effect, programs: [ProgramEffect]) {
+        self.overall = overall
+        self.programs = programs
+    }
+
     /// The effect on `program`, if it has any counted session.
     public subscript(program: String) -> Effect? { programs.first { $0.program == program }?.effect }
 
@@ -200,7 +200,7 @@ public struct EffectReport: Equatable, Sendable, Encodable {
 // MARK: JSON
 
 extension Effect: Encodable {
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case program, enoughData = "enough_data", firstDay = "first_day", days, weekDays = "week_days"
         case attempts, pauses, consciousExits = "conscious_exits", openings
         case dismissalRate = "dismissal_rate"
@@ -221,7 +221,7 @@ extension Effect: Encodable {
         try encode(to: encoder, program: nil)
     }
 
-    func encode(to encoder: Encoder, program: String?) throws {
+    package func encode(to encoder: Encoder, program: String?) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(program, forKey: .program)
         try container.encode(enoughData, forKey: .enoughData)
@@ -253,7 +253,7 @@ extension Effect: Encodable {
         }
     }
 
-    static func rounded(_ value: Double, to decimals: Int) -> Double {
+    package static func rounded(_ value: Double, to decimals: Int) -> Double {
         let scale = pow(10, Double(decimals))
         return (value * scale).rounded() / scale
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MIGAKit
+@testable import MIGACore
 
 @Suite struct EscalationTests {
     let ladder = Escalation() // step 30, up to 300
@@ -92,7 +92,7 @@ import Testing
 
     @Test(arguments: [(5, "0:05"), (60, "1:00"), (65, "1:05"), (600, "10:00")])
     func the_extra_time_is_minutes_and_two_digit_seconds(seconds: Int, clock: String) {
-        #expect(MIGAKit.clock(seconds) == clock)
+        #expect(MIGACore.clock(seconds) == clock)
     }
 
     @Test(arguments: [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),

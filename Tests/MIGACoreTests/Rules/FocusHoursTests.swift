@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MIGAKit
+@testable import MIGACore
 
 @Suite struct FocusHoursTests {
     typealias Rule = FocusHours.Rule

@@ -28,5 +28,11 @@ public struct QuoteFileProblem: Error, Equatable, Sendable, CustomStringConverti
     public let line: Int
     public let message: String
 
+    package init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
     public var description: String { "\(file):\(line): \(message)" }
 }

@@ -50,7 +50,7 @@ public struct Instead: Sendable {
     }
 
     /// Why `item` cannot be an alternative, if it cannot.
-    static func problem(with item: String) -> String? {
+    package static func problem(with item: String) -> String? {
         if item.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             return "holds a control character"
         }

@@ -1,5 +1,5 @@
 import Testing
-@testable import MIGAKit
+@testable import MIGACore
 
 @Suite struct BetaDistributionTests {
     @Test func the_uniform_quantile_is_p_itself() {

@@ -39,7 +39,7 @@ public struct ProcessIdentity: Equatable, Sendable, CustomStringConvertible {
         self.init(bootID: String(parts[0]), pid: pid, startTicks: ticks)
     }
 
-    static let currentBootID: String = {
+    package static let currentBootID: String = {
         let text = (try? readTextFile("/proc/sys/kernel/random/boot_id")) ?? nil
         return text?.trimmingWhitespace().replacingNewlines() ?? "unknown-boot"
     }()

@@ -1,5 +1,5 @@
 import Testing
-@testable import MIGAKit
+@testable import MIGACore
 
 @Suite struct LocalDayTests {
     @Test(arguments: ["2026-11-31", "2026-02-30", "2026-02-29", "2026-13-01", "2026-00-10", "2026-11-00", "2026-1-05",

@@ -37,11 +37,6 @@ public struct EarlyStop: Equatable, Sendable {
         }
     }
 
-    /// The notification: "Chromium stopped at once", and why.
-    public func notification(programName: String) -> DesktopNotification {
-        DesktopNotification(summary: "\(programName) stopped at once", body: words)
-    }
-
     // MARK: Reading the error output
 
     /// The line that says why: the last one with words in it. The first is
@@ -49,7 +44,7 @@ public struct EarlyStop: Equatable, Sendable {
     /// about its own shell test before Chromium says "Running as root without
     /// --no-sandbox is not supported"), and a program's last words before
     /// stopping are the ones that stopped it. Nil when there is none.
-    static func tellingLine(_ output: [UInt8]) -> String? {
+    package static func tellingLine(_ output: [UInt8]) -> String? {
         let text = withoutEscapes(String(decoding: output, as: UTF8.self))
         let lines = text.unicodeScalars.split { $0 == "\n" || $0 == "\r" }.map { String(String.UnicodeScalarView($0)) }
         return lines.lazy.reversed().map(cleaned).first { line in line.unicodeScalars.contains(where: isWordScalar) }
@@ -59,7 +54,7 @@ public struct EarlyStop: Equatable, Sendable {
     /// character (a tab is a space), no logging prefix such as Chromium's
     /// `[4242:4242:1125/184648.111430:ERROR:file.cc:103]`, no blanks at the
     /// ends, and no longer than `longestWords` characters.
-    static func cleaned(_ line: String) -> String {
+    package static func cleaned(_ line: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in line.unicodeScalars {
             switch scalar.value {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MIGAKit
+@testable import MIGACore
 
 @Suite struct ShuffleBagTests {
     let pool = (1...40).map { "q\($0)" }

@@ -1,16 +1,16 @@
 /// What `/proc/PID/stat` says of a process: its state and its start time.
 /// Read in one place: the command name in parentheses may hold spaces and
 /// parentheses, so fields are counted after the last `)`.
-struct ProcessStat {
+package struct ProcessStat {
     /// `R`, `S`, `D`… ; `Z` for a zombie waiting for its parent, `X` for dead.
-    let state: Character
+    package let state: Character
     /// Clock ticks since boot when it started (field 22).
-    let startTicks: UInt64?
+    package let startTicks: UInt64?
     /// The parent process (field 4); nil for the first process.
-    let parent: Int32?
+    package let parent: Int32?
 
     /// Nil when there is no such process.
-    init?(pid: Int32, proc: String = "/proc") {
+    package init?(pid: Int32, proc: String = "/proc") {
         guard pid > 0, let text = (try? readTextFile("\(proc)/\(pid)/stat")) ?? nil,
               let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
@@ -21,5 +21,5 @@ struct ProcessStat {
     }
 
     /// Running: neither a zombie nor dead.
-    var isLive: Bool { state != "Z" && state != "X" }
+    package var isLive: Bool { state != "Z" && state != "X" }
 }

@@ -181,7 +181,7 @@ func removeAbandonedTemporaries(of path: String) {
 }
 
 /// The file a path leads to, following every link; nil when it does not exist.
-func realpath(_ path: String) -> String? {
+package func realpath(_ path: String) -> String? {
     guard let resolved = Glibc.realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)

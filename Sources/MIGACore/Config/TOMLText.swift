@@ -7,9 +7,9 @@
 /// Strings and comments are followed scalar by scalar, so a `[` or a `=`
 /// inside a string, or a line inside a multi-line string, is never taken
 /// for a header or a key.
-struct TOMLText {
+package struct TOMLText {
     /// One line of the file, as it stands outside strings.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case blank
         case comment
         /// `[a."b.c"]`: the keys of the table it opens.
@@ -23,7 +23,7 @@ struct TOMLText {
     }
 
     /// The kind of each line, in order (line N of the file is `lines[N - 1]`).
-    let lines: [Kind]
+    package let lines: [Kind]
     /// The first place where the text holds something the TOML parser
     /// underneath (toml++ 3.4, in TOMLKit 0.6) does not survive or does not
     /// see: a table header whose first character cannot begin a key, and a
@@ -31,9 +31,9 @@ struct TOMLText {
     /// assertion, kept in release builds), and a NUL (raw or escaped) ends the
     /// text or the string it is given. The loader reports each as a syntax
     /// error with its place, and never hands such a text on.
-    let hazard: (line: Int, column: Int, message: String)?
+    package let hazard: (line: Int, column: Int, message: String)?
 
-    init(_ text: String) {
+    package init(_ text: String) {
         var lexer = Lexer(Array(text.unicodeScalars))
         lexer.run()
         lines = lexer.kinds
@@ -101,7 +101,7 @@ struct TOMLText {
     }
 
     /// Where `marker` first stands outside quotes in `text`.
-    static func firstOutsideQuotes(_ marker: String, in text: Substring) -> Substring.Index? {
+    package static func firstOutsideQuotes(_ marker: String, in text: Substring) -> Substring.Index? {
         var quote: Character?
         var escaped = false
         var index = text.startIndex

@@ -1,6 +1,6 @@
 extension StringProtocol {
     /// The text without spaces, tabs and carriage returns at either end.
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = firstIndex(where: { !isBlank($0) }),
               let last = lastIndex(where: { !isBlank($0) }) else { return "" }
@@ -12,12 +12,12 @@ extension String {
     /// The lines of the text, split at each newline: "\r\n" is one Character,
     /// so splitting Characters at "\n" would leave a file with Windows line
     /// ends one long line. A line keeps its "\r", for the reader to trim.
-    func lines(omittingEmpty: Bool = true) -> [Substring] {
+    package func lines(omittingEmpty: Bool = true) -> [Substring] {
         unicodeScalars.split(separator: "\n", omittingEmptySubsequences: omittingEmpty).map(Substring.init)
     }
 
     /// The text without any of `characters` at either end.
-    func trimming(_ characters: String) -> String {
+    package func trimming(_ characters: String) -> String {
         var result = Substring(self)
         while let first = result.first, characters.contains(first) { result.removeFirst() }
         while let last = result.last, characters.contains(last) { result.removeLast() }
@@ -53,7 +53,7 @@ public func printable(_ text: String) -> String {
 
 /// The marks that turn text around (U+202E RIGHT-TO-LEFT OVERRIDE and its
 /// kin): in a name from outside they hide what a line really says.
-func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+package func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false

@@ -49,7 +49,7 @@ public enum ImpulseWords {
     }
 
     /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd.
-    static func ordinal(_ number: Int) -> String {
+    package static func ordinal(_ number: Int) -> String {
         let suffix = (11...13).contains(number % 100) ? "th"
             : number % 10 == 1 ? "st" : number % 10 == 2 ? "nd" : number % 10 == 3 ? "rd" : "th"
         return "\(number)\(suffix)"
