@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The rows under the countdown: the status, then the actions, or what is
 /// being typed in their place.
 extension PauseScreen {

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The pause's pieces above its actions: the quote, its source, the ring and the bar.
 extension PauseScreen {
     /// The quote's source and tags; with a key's hint when there is more to see.

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// CSV's cells and rows, guarded both ways: nothing written reaches a
 /// terminal or a spreadsheet as a command, and what is read is RFC 4180.
 extension Exchange {

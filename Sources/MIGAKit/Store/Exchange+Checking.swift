@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 /// The checks a record passes before it is a session: an export is a file
 /// anyone can write, and a synced line comes from another machine.
