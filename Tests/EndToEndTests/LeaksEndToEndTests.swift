@@ -10,19 +10,13 @@ import Testing
 /// not what it starts, not a wrapper that drops the gateway's mark.
 @Suite(.serialized) struct LeaksEndToEndTests {
     let sandbox = Sandbox()
-    /// A name of its own, so that no other run's processes count here.
-    let program = "slow" + UUID().uuidString.prefix(6).lowercased()
+    let program: String
 
     init() throws {
-        // A program that keeps running, as a browser or a game launcher does: a binary.
-        try copyExecutable(from: "/usr/bin/sleep", to: sandbox.root + "/bin/" + program)
+        program = try sandbox.longRunningProgram()
     }
 
-    /// Ends every process of the programs this test started, however it went.
-    func stopAll() throws {
-        let found = try run("/usr/bin/pgrep", ["-f", sandbox.root + "/bin/"]).output
-        for pid in found.split(whereSeparator: \.isNewline).compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
-    }
+    func stopAll() throws { try sandbox.stopPrograms() }
 
     var environment: [String: String] {
         sandbox.environment.merging(["XDG_CONFIG_DIRS": sandbox.root + "/xdg", "XDG_DATA_DIRS": sandbox.root + "/system"]) { $1 }

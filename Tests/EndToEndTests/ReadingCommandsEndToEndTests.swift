@@ -12,19 +12,13 @@ import Testing
 /// server receives nothing.
 @Suite(.serialized) struct ReadingCommandsEndToEndTests {
     let sandbox = Sandbox()
-    /// A name of its own, so that no other run's processes count here.
-    let program = "slow" + UUID().uuidString.prefix(6).lowercased()
+    let program: String
 
     init() throws {
-        // A program that keeps running, as a browser does: a binary.
-        try copyExecutable(from: "/usr/bin/sleep", to: sandbox.root + "/bin/" + program)
+        program = try sandbox.longRunningProgram()
     }
 
-    /// Ends every process of the programs this test started.
-    func stopAll() throws {
-        let found = try run("/usr/bin/pgrep", ["-f", sandbox.root + "/bin/"]).output
-        for pid in found.split(whereSeparator: \.isNewline).compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
-    }
+    func stopAll() throws { try sandbox.stopPrograms() }
 
     /// Every file and folder under the data and config folders, with its bytes (a link: where it points).
     func snapshot() -> [String: [UInt8]] {

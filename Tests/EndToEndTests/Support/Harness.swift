@@ -259,6 +259,23 @@ final class Sandbox {
 }
 
 extension Sandbox {
+    /// A program of the sandbox's that keeps running, as a browser or a game
+    /// launcher does (a copy of `sleep`, a binary), under a name of its own so
+    /// that no other run's processes count; returns the name.
+    func longRunningProgram() throws -> String {
+        let name = "slow" + UUID().uuidString.prefix(6).lowercased()
+        try copyExecutable(from: "/usr/bin/sleep", to: root + "/bin/" + name)
+        return name
+    }
+
+    /// Ends every process of the sandbox's programs, however the test went.
+    func stopPrograms() throws {
+        let found = try run("/usr/bin/pgrep", ["-f", root + "/bin/"]).output
+        for pid in found.split(whereSeparator: \.isNewline).compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
+    }
+}
+
+extension Sandbox {
     /// `miga setup` run again in a real terminal, Enter on every page: the
     /// choices as they stand are applied once more.
     func setupAgain(environment: [String: String]) throws {
