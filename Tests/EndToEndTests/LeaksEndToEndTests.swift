@@ -78,7 +78,7 @@ import Testing
         #expect(try leakCount() == 0)
 
         // By its path, around the shim, right after: one leak.
-        let around = try spawn(sandbox.root + "/bin/" + program, ["602"], environment: environment)
+        let around = try sandbox.start(program, ["602"], environment: environment)
         #expect(try eventually("the leak") { try leakCount() == 1 ? true : nil } == true)
 
         // From the menu again: through the override, the gate, a pause and Proceed. No leak.
@@ -106,7 +106,7 @@ import Testing
         try sandbox.config("pause = 3\n[programs.\(program)]\n")
 
         // By its path, around the gate: one leak, named by that path.
-        let around = try spawn(sandbox.root + "/bin/" + program, ["600"], environment: environment)
+        let around = try sandbox.start(program, ["600"], environment: environment)
         #expect(try eventually("the leak") { try leakCount() == 1 ? true : nil } == true)
         #expect(try leaks()?.routes == ["from \(sandbox.root)/bin/\(program)": 1])
         // Seen again: still one.

@@ -61,7 +61,7 @@ import Testing
             let thisWeek = WeeklyLookBack.due(before: now, in: TimeZone(identifier: "UTC")!).monday
             try store.setMeta(WeeklyLookBack.metaKey, String(thisWeek.number - 7))
         }
-        _ = try spawn(sandbox.root + "/bin/" + program, ["600"], environment: environment)
+        _ = try sandbox.start(program, ["600"], environment: environment)
         try eventually("the launch around the gate") {
             try run("/usr/bin/pgrep", ["-f", sandbox.root + "/bin/" + program]).status == 0 ? true : nil
         }

@@ -150,6 +150,8 @@ func shellLikeSpawnAttributes() -> posix_spawnattr_t {
 /// and the store the gateway writes. Nothing outside it is touched.
 final class Sandbox {
     let root: String
+    /// The programs started with `start`, to reap.
+    private var started: [pid_t] = []
 
     init() {
         var template = Array("/tmp/miga-e2e-XXXXXX".utf8CString)
@@ -165,7 +167,10 @@ final class Sandbox {
             """)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit {
+        if !started.isEmpty { try? stopPrograms() }
+        try? FileManager.default.removeItem(atPath: root)
+    }
 
     var storePath: String { root + "/data/miga/miga.sqlite" }
 
@@ -268,10 +273,26 @@ extension Sandbox {
         return name
     }
 
-    /// Ends every process of the sandbox's programs, however the test went.
+    /// Starts one of the sandbox's programs in the background; `stopPrograms`
+    /// ends it and waits for it, so that it never stays behind as a zombie
+    /// (one left unreaped keeps Swift Testing's exit tests waiting forever).
+    func start(_ program: String, _ arguments: [String], environment: [String: String]) throws -> pid_t {
+        let pid = try spawn(root + "/bin/" + program, arguments, environment: environment)
+        started.append(pid)
+        return pid
+    }
+
+    /// Ends every process of the sandbox's programs, however the test went,
+    /// and reaps those this test process started.
     func stopPrograms() throws {
         let found = try run("/usr/bin/pgrep", ["-f", root + "/bin/"]).output
         for pid in found.split(whereSeparator: \.isNewline).compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
+        for pid in started {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        started = []
     }
 }
 
