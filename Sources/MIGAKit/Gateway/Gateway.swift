@@ -8,16 +8,6 @@ public final class Gateway {
     let paths: XDGPaths
     let loaded: LoadedConfig
 
-    /// Set before exec to the gateway's pid, which exec keeps: a gateway that
-    /// finds its own pid here was started straight from another gateway, in
-    /// the same launch (a second gateway on PATH, or two pointing at each other).
-    static let launchVariable = "MIGA_GATE_PID"
-    /// Set with it: the protected program the gateway opened, so that the
-    /// leak watch tells that program's processes from another protected
-    /// program started from inside it.
-    static let programVariable = "MIGA_GATE_PROGRAM"
-    /// How many gateways this launch has passed through.
-    static let hopsVariable = "MIGA_GATE_HOPS"
     static let maximumHops = 4
     /// How many quotes Deepen draws, at most, for one a typed pause's line can come from.
     static let drawsForALine = 8
@@ -40,8 +30,8 @@ public final class Gateway {
             request.identity = program.command
         }
         let settings = loaded.config.settings(for: request.identity ?? request.command)
-        let hops = context.environment[Self.launchVariable] == String(context.processID)
-            ? Int(context.environment[Self.hopsVariable] ?? "") ?? 1 : 0
+        let hops = context.environment[GateMarks.launch] == String(context.processID)
+            ? Int(context.environment[GateMarks.hops] ?? "") ?? 1 : 0
         guard hops < Self.maximumHops else {
             context.messages("miga: \(request.command) keeps leading from one gateway to another (is a second miga shim folder on PATH?); stopping here. `miga doctor` shows what PATH reaches.")
             return .finish(ExitStatus.cannotExecute)
@@ -56,8 +46,8 @@ public final class Gateway {
             return .finish(ExitStatus.notInstalled)
         }
         let launch = Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments,
-                            environment: [Self.launchVariable: String(context.processID), Self.hopsVariable: String(hops + 1),
-                                          Self.programVariable: settings.command],
+                            environment: [GateMarks.launch: String(context.processID), GateMarks.hops: String(hops + 1),
+                                          GateMarks.program: settings.command],
                             detached: request.detach)
 
         let verdict = GateVerdict.decide(

@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The full screen's front end of the pause: its keys read into choices
 /// for the pause's model (`PauseFlow`), the field and the answer edited a
 /// key at a time, pastes told from typing, and the model drawn as a frame.

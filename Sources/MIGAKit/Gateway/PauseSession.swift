@@ -1,37 +1,6 @@
 import Foundation
 import MIGACore
 
-/// What a key asks the pause to do.
-public enum PauseAction: Equatable, Sendable {
-    case exitToFocus
-    case deepen
-    case proceed
-    /// The alternative on offer, instead of the program (an exit to focus).
-    case chooseAlternative
-    /// The whole quote in place of the ring, when it had to be shortened; again to go back.
-    case wholeQuote
-
-    /// `e`, `q`, Esc, Ctrl-C → exit to focus; `d`, Space → deepen; `p`, Enter → proceed;
-    /// `i` → the alternative.
-    public init?(key: Key) {
-        switch key {
-        case .character("i"), .character("I"):
-            self = .chooseAlternative
-        case .character("w"), .character("W"):
-            self = .wholeQuote
-        case .character("e"), .character("E"), .character("q"), .character("Q"),
-             .escape, .control("c"), .control("d"):
-            self = .exitToFocus
-        case .character("d"), .character("D"), .space:
-            self = .deepen
-        case .character("p"), .character("P"), .enter:
-            self = .proceed
-        default:
-            return nil
-        }
-    }
-}
-
 /// The pause as a pure state machine: time and choices go in, what to show
 /// comes out. It knows nothing of terminals, so every rule is tested with
 /// plain numbers for time.

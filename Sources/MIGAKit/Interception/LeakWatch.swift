@@ -4,98 +4,6 @@ import Glibc
 import Foundation
 import MIGACore
 
-/// A launch of a protected program that went around the pause: a process of
-/// the person's own whose executable is a protected program's and whose
-/// environment carries no mark of the gateway. Everything a gateway starts
-/// (after a Proceed, a pass-through, an allowance) inherits `MIGA_GATE_PID`,
-/// and so do its children; nothing else has it.
-public struct Leak: Equatable, Sendable {
-    public let program: String
-    /// The process, unambiguously (boot id, pid, start time).
-    public let process: ProcessIdentity
-    /// How it was most likely started.
-    public let route: LeakRoute
-    /// When it started, by the wall clock (to a second or so); nil when unknown.
-    public let startedAt: Date?
-    /// The menu entry a desktop launcher opened for it or for what started
-    /// it (`GIO_LAUNCHED_DESKTOP_FILE`, which its children inherit), if any.
-    public let menuEntry: String?
-
-    public init(program: String, process: ProcessIdentity, route: LeakRoute, startedAt: Date? = nil, menuEntry: String? = nil) {
-        self.program = program
-        self.process = process
-        self.route = route
-        self.startedAt = startedAt
-        self.menuEntry = menuEntry
-    }
-}
-
-/// How a launch that went around the pause was most likely started.
-public enum LeakRoute: Equatable, Sendable, CustomStringConvertible {
-    /// By a login start (its command line), which no override of MIGA's covered.
-    case login(String)
-    /// From the application menu: the entry a desktop launcher opened
-    /// (gio, gtk-launch, the desktop session), or the launcher's command line.
-    case menu(String)
-    /// By its path, which a shim on PATH never sees (`/snap/bin/firefox`).
-    case path(String)
-    /// By the launcher whose command line this is (`bash`, `dex -a`).
-    case launcher(String)
-    /// By a launcher that has exited since.
-    case unknown
-
-    /// As the store keeps it: what kind of route, and its detail.
-    var stored: (how: String?, detail: String?) {
-        switch self {
-        case .login(let line): ("login", line)
-        case .menu(let entry): ("menu", entry)
-        case .path(let path): ("path", path)
-        case .launcher(let line): ("launcher", line)
-        case .unknown: (nil, nil)
-        }
-    }
-
-    /// Read back from the store. Rows from before routes had kinds hold the
-    /// parent's command line alone.
-    init(how: String?, detail: String?) {
-        switch (how, detail) {
-        case ("login", let line?): self = .login(line)
-        case ("menu", let entry?): self = .menu(entry)
-        case ("path", let path?): self = .path(path)
-        case (_, let line?) where !line.isEmpty: self = .launcher(line)
-        default: self = .unknown
-        }
-    }
-
-    /// A few words for a summary: "at login", "from the menu", "from /snap/bin/firefox", "from bash".
-    public var shortName: String {
-        switch self {
-        case .login: "at login"
-        case .menu: "from the menu"
-        case .path(let path): "from " + Self.shortened(path)
-        case .launcher(let line):
-            "from " + (line.split(separator: " ").first.map { baseName(of: String($0)) } ?? line)
-        case .unknown: "from a launcher that has exited"
-        }
-    }
-
-    /// Where it came from, in full enough to act on: doctor's words.
-    public var description: String {
-        switch self {
-        case .login(let line): "at login (\(Self.shortened(line)))"
-        case .menu(let entry): "from the application menu (\(Self.shortened(entry)))"
-        case .path(let path): "from \(Self.shortened(path)), a path no shim sees"
-        case .launcher(let line): "from \(Self.shortened(line))"
-        case .unknown: "from a launcher that has exited"
-        }
-    }
-
-    /// At most 60 cells, keeping the end of a path, where its name is.
-    static func shortened(_ text: String) -> String {
-        TextWrap.truncateStart(text, width: 60)
-    }
-}
-
 /// One bounded pass over `/proc`, looking for leaks.
 ///
 /// Per process it costs a `stat` of its folder (is it the person's?) and a
@@ -179,8 +87,8 @@ public struct LeakWatch: Sendable {
     /// A mark that names no program is an older gateway's, taken as it was.
     static func startedByItsGate(_ environment: String, program: String) -> Bool {
         let variables = environment.split(separator: "\0")
-        return value(of: Gateway.launchVariable, in: variables) != nil
-            && (value(of: Gateway.programVariable, in: variables).map { $0 == program } ?? true)
+        return value(of: GateMarks.launch, in: variables) != nil
+            && (value(of: GateMarks.program, in: variables).map { $0 == program } ?? true)
     }
 
     /// The value of `name` among a process's variables (`NAME=value`), if it is set.

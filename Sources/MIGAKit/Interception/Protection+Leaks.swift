@@ -1,4 +1,5 @@
 import Foundation
+import MIGACore
 
 extension Protection {
     /// Looks once for launches of protected programs that went around the

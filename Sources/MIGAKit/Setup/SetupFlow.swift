@@ -17,23 +17,6 @@ public struct SetupProgram: Equatable, Sendable {
     }
 }
 
-/// The line setup offers to add to the shell's start-up file.
-public struct HookOffer: Equatable, Sendable {
-    /// As the person knows it (`~/.zshrc`).
-    public let shownFile: String
-    public let file: String
-    public let line: String
-    /// The file runs `miga init` already.
-    public let present: Bool
-
-    public init(shownFile: String, file: String, line: String, present: Bool) {
-        self.shownFile = shownFile
-        self.file = file
-        self.line = line
-        self.present = present
-    }
-}
-
 /// What setup asks, answered.
 public struct SetupAnswers: Equatable, Sendable {
     public var programs: [SetupProgram]

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MIGACore
 
 extension SessionStore {
     /// Records the leaks not seen before; returns how many were new. Runs

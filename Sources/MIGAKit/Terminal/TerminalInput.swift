@@ -1,3 +1,5 @@
+import MIGACore
+
 /// The terminal's input across reads: keys for the screen, and the answers
 /// to the questions MIGA asks (OSC 11 for the background, then DA1), however
 /// the reads cut them and however late they come.
