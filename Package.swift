@@ -17,21 +17,35 @@ let package = Package(
         .executableTarget(
             name: "miga",
             dependencies: [
-                "MIGACore",
-                "MIGAKit",
+                "MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The app: the launch's pipeline and the pause (Gateway), setup, the
+        // hub, the figures and their screens, the quotes, the chores.
         .target(
             name: "MIGAKit",
-            dependencies: [
-                "MIGACore",
-                "CLibnotify",
-                "MIGAResources",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAResources"]
         ),
+        // The desktop: how a launch reaches the gateway (shims, menu entries,
+        // D-Bus services, the shell hook, login starts), what went around it
+        // (leaks), doctor, and desktop notifications.
+        .target(
+            name: "MIGADesktop",
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "CLibnotify"]
+        ),
+        // The person's settings: config.toml read, checked and edited.
+        .target(
+            name: "MIGAConfig",
+            dependencies: ["MIGACore", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // The history: one SQLite file, its schema, its transactions, sync and exchange.
+        .target(
+            name: "MIGAStore",
+            dependencies: ["MIGACore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The terminal: the TTY, keys and answers, frames and their renderer, palettes, text cells.
+        .target(name: "MIGATerminal", dependencies: ["MIGACore"]),
         // The bottom layer: MIGA's domain types and rules (kinds, rules, local
         // days, the effect, records) and what every layer uses (text, files,
         // clocks, errors). It depends on no other target of the package.
@@ -55,13 +69,13 @@ let package = Package(
         ),
         .testTarget(
             name: "MIGAKitTests",
-            dependencies: ["MIGACore", "MIGAKit"],
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit"],
             // Read at run time from beside the tests, not bundled.
             exclude: ["Gateway/__Snapshots__", "Stats/__Snapshots__", "Setup/__Snapshots__", "Hub/__Snapshots__"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MIGACore", "MIGAKit", "miga"]
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "miga"]
         ),
     ]
 )

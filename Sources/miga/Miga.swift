@@ -4,6 +4,10 @@ import Glibc
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// `miga`: a mindful gateway in front of distracting programs.
 @main

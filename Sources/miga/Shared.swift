@@ -1,6 +1,8 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGAStore
+import MIGADesktop
 
 /// What the commands share: this user's folders, protection and history.
 extension Miga {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// Every command that writes can be run again safely: run once from a
 /// lived-in home, then again, and nothing changes the second time — not a

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 /// A protected browser made the default, as its "Make default" button does:
 /// the real `xdg-settings` on a generic desktop rewrites the MimeType line of

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 /// The application menu's route: the override's Exec, run as a desktop
 /// launcher runs it (field codes expanded, in a terminal because Terminal=true).

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGAConfig
 
 /// The documentation says what the program does; these hold it to the
 /// program: the commands and the exit statuses (docs/GUIDE.md), the settings

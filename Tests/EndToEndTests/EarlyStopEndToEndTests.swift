@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import MIGADesktop
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// A program started detached after Proceed that stops at once (Chromium as
 /// root: status 1, the reason on standard error only) is said in a

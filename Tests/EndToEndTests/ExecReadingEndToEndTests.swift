@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// Exec lines as launchers read them, not only as the specification writes
 /// them: single quotes, an unquoted `;` or `&`, `%U %F` together, a service

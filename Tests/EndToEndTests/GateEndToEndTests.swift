@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// The built `miga` in a real pseudo terminal (tmux), writing a real store.
 @Suite(.serialized) struct GateEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// Nothing that came from a file, an argument or another machine reaches the
 /// terminal as a control sequence, from any command: names holding

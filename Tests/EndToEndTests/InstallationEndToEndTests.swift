@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 /// An installation that lasts: miga at a stable path (as `make run` and
 /// `make install` leave it), setup's hook line working in the next new login

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGAConfig
 
 /// Protected programs reached the ordinary ways: by name in bash, zsh and
 /// fish after the generated hook, from scripts, through shims.

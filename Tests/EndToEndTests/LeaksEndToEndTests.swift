@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// Launches that went around the pause, with real processes: a protected
 /// program started by its path, and by a login start no override covers

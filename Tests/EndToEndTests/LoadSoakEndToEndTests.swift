@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// The reliability figures `make soak` prints: hundreds of pauses ending at
 /// the same moment, and two machines syncing over and over at once. Minutes

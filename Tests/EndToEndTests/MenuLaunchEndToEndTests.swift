@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 /// The application menu's route as desktops take it: protected twice and set
 /// up twice, the entry launched by `gio launch`, `gtk-launch` and `dex` on a

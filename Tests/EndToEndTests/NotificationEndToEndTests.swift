@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// Exit to Focus reaching a real notification server, and the gateway ending
 /// promptly when the server is frozen or missing.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// The kinds of pause through the built binary in tmux: a typed line typed
 /// key by key (a paste refused, bracketed or not), an alternative chosen and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// The window MIGA opens for a pause launched from the menu (no terminal), in
 /// real emulators on a virtual display of a laptop's size: titled for the

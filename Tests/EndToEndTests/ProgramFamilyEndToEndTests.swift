@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// "Firefox" ticked in setup covers Firefox ESR as Debian ships it: the real
 /// `/usr/bin/firefox` (a script that execs `firefox-esr`), the real

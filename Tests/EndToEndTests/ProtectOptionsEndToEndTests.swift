@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
 
 /// `miga protect`'s options come from the table of per-program settings:
 /// each setting with a flag is an option in help and in every shell's

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// The commands that only look (`miga stats` in every form, `miga history`,
 /// `miga list`, `miga doctor` without `--fix`) change nothing and notify

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// MIGA's promises under load and faults, through the built binary: many
 /// gateways at once, gateways killed at any moment, a damaged history, and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// The routes that used to walk around the gate, taken as desktops take them:
 /// a login start by `dex -a`, an activation on a real session bus, `flatpak

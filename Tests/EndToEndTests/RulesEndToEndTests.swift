@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// The per-program rules through the built binary in tmux: the allowance and
 /// its reminder on a real notification server, the countdown held by focus

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// Every screen in the terminals people have: sizes from 40×12 to 200×60,
 /// TERM dumb, xterm (16 colours), xterm-256color and true colour, a C and a

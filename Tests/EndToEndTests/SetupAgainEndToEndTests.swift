@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
 
 /// `miga setup` run again, in a real terminal, by someone who set things up
 /// before: what setup cannot show is kept, and unticking a program is a

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
 
 /// The first run as a newcomer meets it, under tmux with a temporary home.
 @Suite(.serialized) struct SetupEndToEndTests {

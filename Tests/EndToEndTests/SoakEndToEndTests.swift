@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// A thousand scripted sessions through the real binary under tmux: after
 /// each, the terminal is as it was; at the end, stats agree with the script's

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// The numbers commands as a person runs them: the built binary, real stores.
 @Suite(.serialized) struct StatsEndToEndTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 /// `non_interactive = "terminal"`: a launch without a terminal opens the pause
 /// in a terminal window, and Proceed there starts the program detached.

@@ -37,3 +37,12 @@ public struct Totals: Equatable, Sendable {
         pausedSeconds += other.pausedSeconds
     }
 }
+
+extension Effect.Counts {
+    /// The counts of the effect, from the totals of the report (the effect
+    /// itself lives in the core, which knows nothing of the report).
+    package init(_ totals: Totals) {
+        self.init(attempts: totals.sessions + totals.passThroughs, pauses: totals.sessions, exits: totals.exits,
+                  openings: totals.proceeds + totals.passThroughs)
+    }
+}

@@ -1,5 +1,8 @@
 import Foundation
 import MIGACore
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// The history's upkeep: the two chores that ride on runs of miga doing
 /// something else, each done here and nowhere else.

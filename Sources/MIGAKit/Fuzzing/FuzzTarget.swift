@@ -1,5 +1,8 @@
 import Foundation
 import MIGACore
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// Each parser of text that comes from outside the process, with the promises
 /// it keeps for any input: `make fuzz` drives these under libFuzzer (a broken

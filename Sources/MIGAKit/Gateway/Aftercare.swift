@@ -1,5 +1,9 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// Everything after a pause, in one place: the outcome recorded (or left in
 /// the inbox), launches that went around the pause recorded, an exit

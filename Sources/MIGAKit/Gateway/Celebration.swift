@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import MIGATerminal
 
 /// The short celebration of Exit to Focus: a bloom that opens from where the
 /// ring was, and the words that say what just happened.

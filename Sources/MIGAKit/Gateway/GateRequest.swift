@@ -1,5 +1,7 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGADesktop
 
 /// What `miga gate` was asked to open.
 public struct GateRequest: Equatable, Sendable {

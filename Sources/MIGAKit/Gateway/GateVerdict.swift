@@ -1,4 +1,5 @@
 import MIGACore
+import MIGAConfig
 
 /// What a launch calls for, decided from what is known of it alone: no
 /// file, terminal or store is read here, so every rule of the choice is

@@ -1,5 +1,9 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// `miga gate`: decides between the pause and a direct launch, runs the pause,
 /// records the choice, and celebrates an exit to focus.

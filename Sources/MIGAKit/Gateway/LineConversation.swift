@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// The line pause's front end at work: each line read as a choice for the
 /// pause's model (`PauseFlow`), and what the model did told in words. What

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// The pause for a terminal that obeys no control sequences (`TERM=dumb`:
 /// Emacs's shell, an IDE's output pane, a CI log): the same model

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGATerminal
 
 /// Lines from a descriptor in canonical mode, waited for with poll(2) beside
 /// the signal pipe, so the countdown goes on while nobody types.

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// How the pause ended.
 public enum PauseEnding: Equatable, Sendable {
@@ -65,7 +66,7 @@ public final class PauseLoop {
                                checksYield: shouldYield != nil)
         defer { session = model.session }
         let (nextQuote, onDeepen, shouldYield) = (self.nextQuote, self.onDeepen, self.shouldYield)
-        let ending = MIGAKit.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
+        let ending = MIGATerminal.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
                                  onFrame: { lastFrame = $0 }) { work, model in
             model.flow.perform(work, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         }

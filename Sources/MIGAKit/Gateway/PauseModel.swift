@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// The full screen's front end of the pause: its keys read into choices
 /// for the pause's model (`PauseFlow`), the field and the answer edited a

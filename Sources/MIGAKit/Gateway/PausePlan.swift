@@ -1,5 +1,8 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAConfig
+import MIGADesktop
 
 /// Everything decided before the pause is on screen: the program and its
 /// launch, the session's first state (quote, length, kind), how the screen

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// The rows under the countdown: the status, then the actions, or what is
 /// being typed in their place.

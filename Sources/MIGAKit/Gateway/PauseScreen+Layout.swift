@@ -1,3 +1,5 @@
+import MIGATerminal
+
 extension PauseScreen {
     /// One frame's layout: what every arrangement shares, worked out once,
     /// and the frame each arrangement makes, top to bottom.

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// The pause's pieces above its actions: the quote, its source, the ring and the bar.
 extension PauseScreen {

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// How the pause looks, beyond its state.
 public struct PauseLook: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAStore
 
 /// Switching protection off (`unprotect`, `uninstall`, unticking in setup)
 /// is a choice like any other: the same pause comes first, and the history

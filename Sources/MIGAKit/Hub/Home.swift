@@ -1,5 +1,9 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// `miga` with no arguments: setup on the very first run, the hub after, and
 /// the gateway of whatever the hub opens, all on one terminal.
@@ -64,7 +68,7 @@ public struct Home {
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
                              check: { [protection] command in protection.problem(protecting: command) })
-        guard case .finished(let answers)? = MIGAKit.run(&flow, on: terminal, palette: palette) else { return nil }
+        guard case .finished(let answers)? = MIGATerminal.run(&flow, on: terminal, palette: palette) else { return nil }
         // Unticking a program switches its protection off: the same pause as
         // `miga unprotect` comes first, and the history records the choice.
         let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
@@ -107,7 +111,7 @@ public struct Home {
             // What is wrong with the config stays said while the hub is open.
             var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice,
                                    standing: loaded.problems.map { printable($0.notice) })
-            let result = MIGAKit.run(&screen, on: terminal, palette: palette)
+            let result = MIGATerminal.run(&screen, on: terminal, palette: palette)
             (selection, notice) = (screen.selection, nil)
             switch result {
             case .open(let command):
@@ -160,6 +164,6 @@ public struct Home {
                                                     config: config, hasAlternatives: { Instead.anyAlternative(in: paths) })
         else { return }
         var reader = StatsReader(report: report)
-        _ = MIGAKit.run(&reader, on: terminal, palette: palette)
+        _ = MIGATerminal.run(&reader, on: terminal, palette: palette)
     }
 }

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// The hub (seed S-004): `miga` after setup. A streak banner and a grid of
 /// the protected programs; choosing one opens its gateway, so the hub is a

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// `miga stats` inside the hub: the same lines, laid out for the window's
 /// width, scrolled with the keys, with cues saying what is above and below.

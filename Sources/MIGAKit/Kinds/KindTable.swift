@@ -1,4 +1,6 @@
 import MIGACore
+import MIGATerminal
+import MIGAConfig
 
 /// How each kind of pause has gone for a person: how often it ended in a
 /// conscious exit, how sure MIGA can be of that, and which kind it favours.

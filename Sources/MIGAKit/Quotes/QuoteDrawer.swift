@@ -1,5 +1,7 @@
 import Foundation
 import MIGACore
+import MIGAStore
+import MIGAConfig
 
 /// The store and the quotes a pause draws from: quotes come through the
 /// store's shuffle bag, remembered across runs, or through a bag of this

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import MIGACore
+import MIGADesktop
 
 /// The gentle word when an allowance is over: "Your 15 minutes with Discord
 /// are up — still what you want?", sent only if the program is still open.

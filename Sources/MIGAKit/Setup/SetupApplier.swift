@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MIGAConfig
+import MIGADesktop
 
 /// Puts setup's answers into effect, at the end and only then: interests and
 /// pause length in the config, the chosen programs protected (and those

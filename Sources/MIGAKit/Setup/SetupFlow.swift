@@ -1,4 +1,7 @@
 import MIGACore
+import MIGATerminal
+import MIGAConfig
+import MIGADesktop
 
 /// One program on setup's list.
 public struct SetupProgram: Equatable, Sendable {

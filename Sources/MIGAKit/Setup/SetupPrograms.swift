@@ -1,5 +1,9 @@
-/// What setup asks of the protection: its list of programs, and whether a
-/// typed command can be protected (the hook line: Protection+HookLine.swift).
+import MIGAConfig
+import MIGADesktop
+
+/// What setup asks of the protection: its list of programs (whether a typed
+/// command can be protected: Protection+Installed.swift; the hook line:
+/// Protection+HookLine.swift).
 extension Protection {
     /// Setup's list: every program already protected (chosen), the catalog's
     /// installed programs, then the rest of the catalog, marked not installed.
@@ -19,20 +23,5 @@ extension Protection {
         }
         // What can be chosen comes first, so it is never scrolled out of sight.
         return list.filter(\.selected) + list.filter { $0.installed && !$0.selected } + list.filter { !$0.installed }
-    }
-
-    /// Found on PATH (past the shims) or in the application menu.
-    public func isInstalled(_ command: String) -> Bool {
-        realProgram(command) != nil || !desktop.sources(for: command).isEmpty
-    }
-
-    /// Why `command` cannot be protected, or nil.
-    public func problem(protecting command: String) -> String? {
-        do {
-            try Self.checkName(command)
-        } catch {
-            return error.message
-        }
-        return isInstalled(command) ? nil : "\(command) is not installed here."
     }
 }

@@ -1,4 +1,5 @@
 import MIGACore
+import MIGATerminal
 
 /// How each step of setup looks (a pure function of the flow and the size).
 /// Whatever does not fit the window scrolls and says so: lists keep the

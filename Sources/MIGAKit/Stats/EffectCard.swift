@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import MIGATerminal
 
 /// The effect as a calm plain-text card for `miga stats`: figures beside
 /// one sec's, in neutral words ("higher", "lower"), never a verdict.

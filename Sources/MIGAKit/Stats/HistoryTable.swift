@@ -1,5 +1,7 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAStore
 
 /// The lines `miga history` prints.
 public enum HistoryTable {

@@ -1,4 +1,5 @@
 import Foundation
+import MIGAStore
 
 /// Streak lengths worth a celebration of their own, each celebrated once ever.
 public enum Milestones {

@@ -1,5 +1,7 @@
 import Foundation
 import MIGACore
+import MIGAStore
+import MIGADesktop
 
 extension StatsReport {
     /// `miga stats --json`: the same numbers in a stable schema (version 1,

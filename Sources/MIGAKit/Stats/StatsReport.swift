@@ -1,14 +1,7 @@
 import Foundation
 import MIGACore
-
-extension Effect.Counts {
-    /// The counts of the effect, from the totals of the report (the effect
-    /// itself lives in the core, which knows nothing of the report).
-    init(_ totals: Totals) {
-        self.init(attempts: totals.sessions + totals.passThroughs, pauses: totals.sessions, exits: totals.exits,
-                  openings: totals.proceeds + totals.passThroughs)
-    }
-}
+import MIGAStore
+import MIGAConfig
 
 /// One local day of the chart.
 public struct DayCount: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import MIGATerminal
 
 /// `miga stats --year`: a year of exits, a cell a day.
 extension StatsScreen {

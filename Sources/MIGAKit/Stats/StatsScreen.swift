@@ -1,5 +1,6 @@
 import Foundation
 import MIGACore
+import MIGATerminal
 
 /// `miga stats` as lines of styled text (seed S-006): three cards, the
 /// streak, a 30-day chart, and a table per program. Everything is measured in

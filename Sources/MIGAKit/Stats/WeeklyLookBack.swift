@@ -1,5 +1,9 @@
 import Foundation
 import MIGACore
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 /// When the weekly look back goes out: once a week, with the first miga run
 /// after Monday 09:00 local: a command that acts (see `Upkeep`, which

@@ -1,6 +1,8 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAConfig
 
 extension Miga {
     /// `miga config [edit]`.

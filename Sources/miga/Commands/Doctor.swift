@@ -1,6 +1,10 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 extension Miga {
     /// `miga doctor`: does every route reach the gateway?
@@ -45,7 +49,7 @@ extension Miga {
                     Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection)
                 }
             }
-            let findings = MIGAKit.Doctor(protection: protection).examine()
+            let findings = MIGADesktop.Doctor(protection: protection).examine()
             for finding in findings {
                 print("\(finding.mark) \(finding.text)")
                 if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }

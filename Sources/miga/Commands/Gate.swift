@@ -1,6 +1,9 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAConfig
+import MIGADesktop
 
 extension Miga {
     /// `miga gate PROGRAM [-- ARGS…]`: the pause, then the program or not.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
 
 extension Miga {
     /// `miga history`: every pause, one line each.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MIGACore
 import MIGAKit
+import MIGATerminal
 
 extension Miga {
     /// `miga` / `miga hub`: the home screen.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
 
 extension Miga {
     /// `miga import`: read an export back.

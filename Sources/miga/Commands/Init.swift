@@ -1,5 +1,7 @@
 import ArgumentParser
 import MIGAKit
+import MIGATerminal
+import MIGADesktop
 
 extension Miga {
     /// `miga init SHELL`: the shell hook.

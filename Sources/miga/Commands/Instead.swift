@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
 
 extension Miga {
     /// `miga instead …`: the person's own alternatives, offered by pauses of the kind `instead`.

@@ -1,6 +1,9 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAConfig
+import MIGADesktop
 
 extension Miga {
     /// `miga list`: what is protected, and how launches reach the gateway.

@@ -1,5 +1,9 @@
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 extension Miga {
     /// `miga look-back`: the weekly look back, sent in the background for a

@@ -1,6 +1,9 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAConfig
+import MIGADesktop
 
 extension Miga {
     /// `miga protect CMD…`: put programs behind the pause.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
 
 extension Miga {
     /// `miga quotes …`: the texts of the pause.

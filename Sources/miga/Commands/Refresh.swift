@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGATerminal
 
 extension Miga {
     /// `miga refresh`: every route derived again from what is installed now.

@@ -1,5 +1,9 @@
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
+import MIGAConfig
+import MIGADesktop
 
 extension Miga {
     /// `miga remind …`: keeps the reminder at the end of an allowance. Started

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MIGACore
 import MIGAKit
+import MIGAConfig
 
 /// `miga protect`'s options for a program's settings: one for each entry of
 /// `ProgramSetting.all` that has a flag, in the table's order, so a new

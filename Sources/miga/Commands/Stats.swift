@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAConfig
 
 extension Miga {
     /// `miga stats`: the numbers people come back for.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGAStore
 
 /// `unprotect` and `uninstall` ask for their pause here: in a terminal the
 /// library's switch-off pause, in a script nothing without `--now`.

@@ -1,5 +1,7 @@
 import MIGACore
 import MIGAKit
+import MIGATerminal
+import MIGADesktop
 
 extension Miga {
     /// `miga watch-start …`: watches the first moments of a program the

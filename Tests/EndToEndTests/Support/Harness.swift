@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGADesktop
 
 /// The `miga` binary built beside this test bundle (or `MIGA_BINARY`).
 let migaBinary: String = {

@@ -1,4 +1,5 @@
 import Foundation
+import MIGATerminal
 
 /// A real notification server for one test: Xvfb, a private D-Bus session
 /// bus, dunst on it, and dbus-monitor recording every Notify call.

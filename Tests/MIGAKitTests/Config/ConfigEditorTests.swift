@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
 
 @Suite struct ConfigEditorTests {
     let folder = TemporaryDirectory()

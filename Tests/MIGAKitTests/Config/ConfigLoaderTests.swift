@@ -1,5 +1,6 @@
 import Testing
 @testable import MIGAKit
+@testable import MIGAConfig
 
 @Suite struct ConfigLoaderTests {
     @Test func a_missing_file_means_the_defaults() {

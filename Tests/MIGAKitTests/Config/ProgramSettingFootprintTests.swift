@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
 
 /// A per-program setting is one entry of `ProgramSetting.all`, its property
 /// on `ProgramSettings`, and the code that does what it says: the loader,
@@ -62,15 +63,15 @@ import Testing
     /// A new file here is a choice to make, not plumbing to add.
     static let spread: [String: Set<String>] = [
         "non_interactive": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
-                            "MIGAKit/Interception/ProgramTable.swift"],
+                            "MIGADesktop/Interception/ProgramTable.swift"],
         "allow_minutes": ["MIGAKit/Fuzzing/FuzzTarget.swift"],
         "at_login": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
                      "MIGAKit/Gateway/GateRequest.swift", "miga/Commands/Gate.swift"],
-        "pause": ["MIGAKit/Gateway/Gateway.swift", "MIGAKit/Interception/ProgramTable.swift", "MIGAKit/Fuzzing/FuzzTarget.swift"],
-        "flatpak": ["MIGAKit/Interception/Protection.swift", "MIGAKit/Interception/RouteCoverage.swift"],
-        "also": ["MIGAKit/Interception/Protection.swift", "MIGAKit/Interception/RouteCoverage.swift",
-                 "MIGAKit/Interception/ProgramFamily.swift", "MIGAKit/Interception/WatchedProgram.swift"],
-        "pause_kinds": ["MIGAKit/Config/ConfigLoader.swift", "MIGAKit/Config/ConfigSummary.swift",
+        "pause": ["MIGAKit/Gateway/Gateway.swift", "MIGADesktop/Interception/ProgramTable.swift", "MIGAKit/Fuzzing/FuzzTarget.swift"],
+        "flatpak": ["MIGADesktop/Interception/Protection.swift", "MIGADesktop/Interception/RouteCoverage.swift"],
+        "also": ["MIGADesktop/Interception/Protection.swift", "MIGADesktop/Interception/RouteCoverage.swift",
+                 "MIGADesktop/Interception/ProgramFamily.swift", "MIGADesktop/Interception/WatchedProgram.swift"],
+        "pause_kinds": ["MIGAConfig/ConfigLoader.swift", "MIGAConfig/ConfigSummary.swift",
                         "MIGAKit/Stats/StatsReport.swift"],
     ]
 
@@ -90,7 +91,7 @@ import Testing
         // The plain words first: a regular expression over every file is slow.
         let candidates = code.filter { _, text in text.contains(key) || text.contains(property) }
         var found = Set(candidates.filter { _, text in expressions.contains { text.contains($0) } }.keys)
-        found.insert("MIGAKit/Config/Config.swift")
+        found.insert("MIGAConfig/Config.swift")
         return found
     }
 
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func the_sources_are_found() {
-        #expect(Self.code["MIGAKit/Config/ProgramSetting.swift"] != nil, "no sources under \(Self.sources.path)")
+        #expect(Self.code["MIGAConfig/ProgramSetting.swift"] != nil, "no sources under \(Self.sources.path)")
         #expect(Self.code.count > 50)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
 
 /// Commands whose names TOML must quote (`python3.11`, `café`) are found
 /// again by the editor: updated in place, and removed whole.

@@ -3,6 +3,7 @@ import Testing
 import TOMLKit
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
 
 /// The one reading of TOML lines that the loader and the editor share,
 /// held to TOMLKit's own reading of the same texts.

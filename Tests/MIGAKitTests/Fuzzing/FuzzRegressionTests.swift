@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// Replays, without the fuzzer, every input `make fuzz` starts from
 /// (Fuzz/Seeds) and every input that once broke a parser's promise

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGADesktop
 
 /// A program that stops at once after a detached Proceed: when that is
 /// worth saying, and the line that says why.

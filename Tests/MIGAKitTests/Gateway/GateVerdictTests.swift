@@ -1,5 +1,6 @@
 import Testing
 @testable import MIGAKit
+@testable import MIGAConfig
 
 /// The choice between a pause and a direct start, with plain values.
 @Suite struct GateVerdictTests {

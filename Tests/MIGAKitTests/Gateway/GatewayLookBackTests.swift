@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGAConfig
 
 /// The weekly look back from the gateway: started once its pause is over,
 /// when the week's look back may be unsent; never on a pass-through. The

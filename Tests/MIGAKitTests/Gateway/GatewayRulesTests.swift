@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// The per-program rules as the gateway applies them: a scripted terminal,
 /// a manual clock, a real store, and the config file as a person writes it.

@@ -3,6 +3,9 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGADesktop
 
 /// The gateway's decisions with a scripted terminal, a manual clock, a
 /// recording notifier and a real store in a temporary XDG tree.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 @Suite struct LinePauseTests {
     /// A quote from a file that tries to set the clipboard (OSC 52, ended by

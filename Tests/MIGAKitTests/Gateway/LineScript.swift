@@ -1,6 +1,7 @@
 import Foundation
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// One end of a pipe, closed at most once whichever thread gets there first.
 final class PipeEnd: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// How the rules show on the pause: the impulse under the header, the reason
 /// for a longer pause, the held countdown, the intention question.

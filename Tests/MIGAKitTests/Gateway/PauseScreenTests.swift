@@ -1,6 +1,7 @@
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 @Suite struct PauseScreenTests {
     let quote = Quote(id: "stoicism-002", text: "Thoughts arrive uninvited. You still get to decide which ones are offered a chair.",

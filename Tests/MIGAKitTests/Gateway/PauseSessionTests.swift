@@ -1,6 +1,7 @@
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 @Suite struct PauseSessionTests {
     let first = Quote.sample("first")

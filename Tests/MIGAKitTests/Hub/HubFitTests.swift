@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGADesktop
 
 /// The hub and its stats in small and large windows: what does not fit
 /// scrolls and says so, and the keys shorten before any goes.

@@ -1,6 +1,8 @@
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 @Suite struct HubScreenTests {
     let tiles = ["Discord", "Firefox", "Slack", "Spotify", "Steam", "Thunderbird", "Quake"].map {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGADesktop
 
 /// Edits others make to a menu override of MIGA's. Setting the default
 /// browser (`xdg-settings` on a generic desktop) rewrites the override's

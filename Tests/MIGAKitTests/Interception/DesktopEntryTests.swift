@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 @Suite struct DesktopEntryTests {
     @Test(arguments: DesktopFixture.all)

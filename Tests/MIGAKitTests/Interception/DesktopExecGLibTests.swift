@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGADesktop
 
 /// An Exec line and the arguments GLib's launcher gives it (run without files).
 struct GLibExec: Sendable, CustomTestStringConvertible {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 @Suite struct DesktopOverridesTests {
     let home = TemporaryDirectory()

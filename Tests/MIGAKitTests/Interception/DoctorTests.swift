@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 @Suite struct DoctorTests {
     let home = TemporaryDirectory()

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// After `miga uninstall` without `--purge` every program's rules stay in
 /// the config, kept: not protected, so no route of theirs is missing and

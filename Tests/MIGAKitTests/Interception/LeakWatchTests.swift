@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
+@testable import MIGADesktop
 
 /// The leak watch over a /proc of the test's making: which processes of
 /// protected programs went around the pause, and which did not.

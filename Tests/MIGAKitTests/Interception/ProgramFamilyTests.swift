@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// One program, many commands: a fixture laid out as Debian lays out Firefox
 /// ESR (a link to the binary in lib, a launcher script that execs it by

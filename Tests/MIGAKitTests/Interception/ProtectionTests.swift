@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 @Suite struct ProtectionTests {
     let home = TemporaryDirectory()

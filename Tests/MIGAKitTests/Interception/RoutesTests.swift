@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// Every route to a protected program, found and written by one engine:
 /// login starts, D-Bus activation, Flatpak and AppImage names, and entries

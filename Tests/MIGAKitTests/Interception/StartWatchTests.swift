@@ -1,5 +1,6 @@
 import Testing
 @testable import MIGAKit
+@testable import MIGADesktop
 
 /// The watcher's command line and its answer to the gateway.
 @Suite struct StartWatchTests {

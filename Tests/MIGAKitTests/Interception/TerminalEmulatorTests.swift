@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGADesktop
 
 @Suite struct TerminalEmulatorTests {
     let command = ["/usr/bin/miga", "gate", "--detach", "firefox", "--", "a b", "it's", "$HOME"]

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
 
 /// Counts the numbers drawn, to show when a choice needs no randomness.
 private struct CountingGenerator: RandomNumberGenerator {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// The kinds of pause as the gateway prepares them: a scripted terminal, a
 /// manual clock, a real store, and quotes of the test's own (the only ones

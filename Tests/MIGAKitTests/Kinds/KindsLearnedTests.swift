@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
+@testable import MIGAConfig
 
 /// What MIGA learns from a real store: the kind the launch path chooses, over
 /// many launches with a seeded generator, and the favourite the stats name,

@@ -3,6 +3,9 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGAConfig
 
 /// The kinds in the store, the files and the config: each pause's kind,
 /// typed line and alternative written and read back, carried by export,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// The kinds of pause as the model runs them: a typed line that forgives
 /// mistakes and refuses pastes, an alternative that is an exit, the question

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGADesktop
 
 @Suite struct NotifierTests {
     @Test func a_result_that_never_comes_times_out_at_the_deadline() {

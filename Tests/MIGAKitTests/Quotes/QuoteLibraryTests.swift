@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 @Suite struct QuoteLibraryTests {
     let folder = TemporaryDirectory()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 @Suite struct AllowanceReminderTests {
     let reminder = AllowanceReminder(programName: "Discord", minutes: 15, due: Date(milliseconds: 1_800_000_900_123),

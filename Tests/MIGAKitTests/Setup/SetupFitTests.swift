@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGADesktop
 
 /// Setup in small and large windows: what does not fit scrolls and says so.
 @Suite struct SetupFitTests {

@@ -1,6 +1,9 @@
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 @Suite struct SetupFlowTests {
     static let programs = [

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// A history written as the store holds it: records ending at local
 /// instants in a named zone, read by a formatter rather than by the code

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 @Suite struct ExchangeTests {
     let start = Date(milliseconds: 1_800_000_000_123) // the store keeps whole milliseconds

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// `miga history`'s lines: what each pause was and what was chosen, calmly,
 /// within the terminal's width.

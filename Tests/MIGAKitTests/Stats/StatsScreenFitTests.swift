@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
 
 /// `miga stats` and `stats --year` in small and large windows: nothing wider
 /// than the window, and a year that names all twelve months.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 /// A damaged history is set aside, never deleted, and a new one begun.
 @Suite struct DamagedStoreTests {

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 /// A program that stopped at once, kept with its session: in the store, in
 /// `miga history`, in exports and sync files, and read from files that came

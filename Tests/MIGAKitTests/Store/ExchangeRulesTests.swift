@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 @Suite struct ExchangeRulesTests {
     let start = Date(milliseconds: 1_800_000_000_123) // the store keeps whole milliseconds

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 /// Figures outside what is possible are refused where they come in (import,
 /// sync), and a bad row already in a store is shown, never fatal.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 /// `beginLaunch`: the allowance window, the impulse counts and the escalation
 /// ladder, decided in one transaction against a real store, with instants

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 /// The history as a run that only looks opens it: the figures a store opened
 /// to write would give, and not a byte written.

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
 
 @Suite struct SessionStoreTests {
     let folder = TemporaryDirectory()

@@ -1,6 +1,9 @@
 import Foundation
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
+@testable import MIGAStore
+@testable import MIGADesktop
 
 /// A clock that moves only when told to.
 final class ManualTime: TimeSource, @unchecked Sendable {

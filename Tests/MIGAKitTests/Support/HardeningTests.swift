@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// Small promises from the security review (SECURITY.md), each kept by a test.
 @Suite(.serialized) struct HardeningTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAConfig
+@testable import MIGADesktop
 
 /// Seeded random inputs for every parser of text that people or other programs
 /// write: `config.toml`, quote files, fortune(6) files, desktop entries (and

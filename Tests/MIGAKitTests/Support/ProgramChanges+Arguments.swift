@@ -1,5 +1,6 @@
 import MIGACore
 import MIGAKit
+import MIGAConfig
 
 extension ProgramChanges {
     /// Changes named one argument each, as tests spell them out; nil leaves

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGAStore
+@testable import MIGAConfig
 
 /// What MIGA reads is a regular file of a sane size: a pipe, a device, a
 /// folder or an endless file is refused at once, never waited on or read to

@@ -1,6 +1,7 @@
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// Words from files and other machines reach the terminal as text only:
 /// nothing in them can act as a control sequence.

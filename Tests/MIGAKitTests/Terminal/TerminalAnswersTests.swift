@@ -1,6 +1,7 @@
 import Testing
 @testable import MIGAKit
 import MIGACore
+@testable import MIGATerminal
 
 /// Whatever a terminal answers (a colour, a capability, an image protocol's
 /// status, in 7-bit or 8-bit controls), none of it is keys: "dede" in an

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
+@testable import MIGATerminal
 
 /// What MIGA learns about the terminal: the background from COLORFGBG or an
 /// OSC 11 answer, the character set from the locale, and what it does with

@@ -1,0 +1,174 @@
+import MIGACore
+
+/// What a person has chosen: protected programs, interests, the pause length.
+///
+/// Read from `$XDG_CONFIG_HOME/miga/config.toml`; every field has the default
+/// of the design, so a missing or broken file still gives a working gateway.
+public struct Config: Equatable, Sendable {
+    /// Seconds of the pause (seed D-003).
+    public var pause: Int = Config.defaultPause
+    /// Quote tags the person cares about (seed D-002); empty means all.
+    public var interests: [String] = []
+    public var notifications = true
+    /// No breathing, no bloom: the screen changes only when the seconds do.
+    public var reducedMotion = false
+    /// Protected programs by command name (seed D-001).
+    public var programs: [String: ProgramSettings] = [:]
+    /// The kinds of pause to show, and how to choose among them (each
+    /// program may have its own).
+    public var pauseKinds: [PauseKind] = PauseKind.defaults
+    public var rotate: Rotation = .adaptive
+    /// A notification once a week with the week in one line.
+    public var weeklyReview = true
+
+    public static let defaultPause = 90
+    public static let pauseRange = 1...3600
+
+    public init() {}
+
+    /// The settings for `command`, matched on its last path component so that
+    /// `/usr/bin/firefox` finds `[programs.firefox]`.
+    /// A command that is another name of a protected program (`firefox-esr`
+    /// for `[programs.firefox]` with `also = ["firefox-esr"]`) finds that program.
+    public func settings(for command: String) -> ProgramSettings {
+        let name = baseName(of: command)
+        return program(named: name) ?? program(flatpak: name) ?? ProgramSettings(command: name)
+    }
+
+    /// The protected program `command` starts: by its own name, or one of its `also`.
+    public func program(named command: String) -> ProgramSettings? {
+        programs[command] ?? programs.values.sorted { $0.command < $1.command }.first { $0.also.contains(command) }
+    }
+
+    /// A name a program goes by on PATH: no path, no option, no blank, nothing unprintable.
+    package static func isCommandName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 255 && !name.contains("/") && !name.hasPrefix("-")
+            && !name.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }
+    }
+
+    /// The kinds of pause `settings`' program is set to show: its own, or everyone's.
+    public func kinds(for settings: ProgramSettings) -> [PauseKind] {
+        settings.pauseKinds ?? pauseKinds
+    }
+
+    /// The kinds `settings`' pauses are chosen among, and how: what the
+    /// gateway chooses by, and what the stats say MIGA favours.
+    /// `hasAlternatives`: whether there is an alternative to offer (asked
+    /// only when it matters: it reads a file). Without one, `instead` is not
+    /// chosen at all, so "cycle" goes on to the next kind and the record stays true.
+    public func kindsInUse(for settings: ProgramSettings, hasAlternatives: () -> Bool) -> KindsInUse {
+        var kinds = kinds(for: settings)
+        if kinds.count > 1, kinds.contains(.instead), !hasAlternatives() { kinds.removeAll { $0 == .instead } }
+        return KindsInUse(kinds: kinds, rotation: settings.rotate ?? rotate)
+    }
+
+    /// The protected program that is the Flatpak app `appID`, if any.
+    public func program(flatpak appID: String) -> ProgramSettings? {
+        programs.values.sorted { $0.command < $1.command }.first { $0.flatpak == appID }
+    }
+}
+
+/// One protected program and its own settings.
+public struct ProgramSettings: Equatable, Sendable {
+    public var command: String
+    /// How the program is called on screen ("Proceed to Firefox").
+    public var name: String?
+    public var icon: String?
+    /// Overrides the default pause for this program.
+    public var pause: Int?
+    /// What to do when launched without a terminal (from a script, another program).
+    public var nonInteractive: NonInteractivePolicy = .pass
+    /// After a Proceed, minutes in which the program opens again without a pause.
+    public var allowMinutes: Double?
+    /// The allowance in seconds; nil when the program has none.
+    public var allowance: Double? { allowMinutes.map { $0 * 60 } }
+    /// Each further attempt within the hour lengthens the pause.
+    public var escalate = false
+    public var escalateStep = Escalation.defaultStep
+    public var escalateMax = Escalation.defaultMaximum
+    /// Protected only inside these hours; nil means always.
+    public var hours: FocusHours?
+    /// The countdown holds while the terminal window is not focused.
+    public var holdWhenUnfocused = false
+    /// "What are you opening NAME for?" before Proceed.
+    public var askIntention = false
+    /// What a start at login does: pause in a window, not start, or start unpaused.
+    public var atLogin: LoginPolicy = .pause
+    /// The Flatpak app this program is, when it is one: `flatpak run` of it,
+    /// and its exported command, pause as this program.
+    public var flatpak: String?
+    /// The other commands that start the same program (`firefox-esr` beside
+    /// `firefox`): each has its shim, and each pauses as this program.
+    public var also: [String] = []
+    /// This program's own kinds of pause and rotation; nil: the config's.
+    public var pauseKinds: [PauseKind]?
+    public var rotate: Rotation?
+
+    public static let allowRange = 0.0...1440
+    public static let escalateRange = 1...3600
+
+    public init(command: String, name: String? = nil, icon: String? = nil, pause: Int? = nil,
+                nonInteractive: NonInteractivePolicy = .pass) {
+        self.command = command
+        self.name = name
+        self.icon = icon
+        self.pause = pause
+        self.nonInteractive = nonInteractive
+    }
+
+    /// The ladder, when `escalate` is on.
+    public var escalation: Escalation? {
+        escalate ? Escalation(step: escalateStep, maximum: escalateMax) : nil
+    }
+
+    /// The optional rules that are on, in words, for `miga list`.
+    public var features: [String] {
+        ProgramSetting.all.compactMap { $0.rule(self) }
+    }
+
+    /// `15 min`, `0.5 min`.
+    static func minutes(_ value: Double) -> String {
+        (value == value.rounded() ? String(Int(value)) : String(value)) + " min"
+    }
+
+    /// The configured name, or the command with a capital first letter.
+    public var displayName: String {
+        if let name, !name.isEmpty { return name }
+        return command.prefix(1).uppercased() + command.dropFirst()
+    }
+}
+
+/// What a start at login (an autostart entry) does.
+public enum LoginPolicy: String, CaseIterable, Sendable {
+    /// The pause, in a window, as from the menu.
+    case pause
+    /// Not started; a notification says so, and how to open it.
+    case skip
+    /// Started without a pause, and recorded as a pass-through.
+    case pass
+}
+
+/// What the gateway does when there is no terminal to show the pause in.
+public enum NonInteractivePolicy: String, CaseIterable, Sendable {
+    /// Run the program at once and record a pass-through (never hang a script).
+    case pass
+    /// Open the pause in a terminal window, and the program from there.
+    case terminal
+    /// Refuse, with a message and a non-zero status.
+    case deny
+}
+
+/// The kinds one program's pauses are chosen among, and how.
+public struct KindsInUse: Equatable, Sendable {
+    /// In the person's order.
+    public let kinds: [PauseKind]
+    public let rotation: Rotation
+
+    public init(kinds: [PauseKind], rotation: Rotation) {
+        self.kinds = kinds
+        self.rotation = rotation
+    }
+
+    /// MIGA chooses by what has worked: `adaptive`, among two kinds or more.
+    public var learns: Bool { rotation == .adaptive && Set(kinds).count > 1 }
+}

@@ -1,0 +1,76 @@
+import MIGACore
+import MIGATerminal
+
+/// The table `miga list` prints.
+public enum ProgramTable {
+    /// - Parameter width: the terminal's columns; the rules wrap to fit it
+    ///   (under their column, or on lines of their own when it is narrow).
+    ///   Nil (output to a file or a pipe) keeps one line per program.
+    public static func render(_ programs: [ProgramStatus], width: Int? = nil) -> String {
+        let header = ["program", "name", "pause", "no terminal", "routes", "rules"]
+        var rules: [[String]] = []
+        let rows = programs.map { status -> [String] in
+            let settings = status.settings
+            var routes: [String] = []
+            if status.kept {
+                routes.append("kept — miga protect \(printable(settings.command)) turns it back on")
+            } else if status.realProgram != nil {
+                routes.append(status.shim ? "shim ✓" : "shim ✗")
+                routes.append(status.shell ? "shell ✓" : "shell ✗")
+            }
+            if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
+            if !status.loginEntries.isEmpty { routes.append("login ✓") }
+            if !status.services.isEmpty { routes.append("D-Bus ✓") }
+            if !status.installed { routes.append("(not installed)") }
+            rules.append(settings.features.isEmpty ? ["—"] : settings.features.map(printable))
+            // Names come from the config and desktop entries: nothing in them may reach the terminal as a sequence.
+            return [printable(settings.command), printable(settings.displayName), settings.pause.map { "\($0) s" } ?? "default",
+                    settings.nonInteractive.rawValue, routes.joined(separator: "  "), ""]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { CellWidth.of($0[column]) }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - CellWidth.of(cell))
+            }.joined(separator: "   ")
+        }
+        let rulesColumn = widths.dropLast().reduce(0, +) + 3 * (widths.count - 1)
+        var lines = [line(header)]
+        for (row, features) in zip(rows, rules) {
+            let room = (width ?? .max) - rulesColumn
+            guard room < CellWidth.of(features.joined(separator: " · ")) else {
+                lines.append(line(row) + features.joined(separator: " · "))
+                continue
+            }
+            // Too long for the window: the rules wrap under their column, or,
+            // when that is too narrow, on indented lines below the row.
+            let (indent, measure) = room >= 24 ? (rulesColumn, room) : (4, max(20, (width ?? 80) - 4))
+            var wrapped: [String] = []
+            for feature in features {
+                if let last = wrapped.last, CellWidth.of(last) + 3 + CellWidth.of(feature) <= measure {
+                    wrapped[wrapped.count - 1] += " · " + feature
+                } else {
+                    wrapped.append(feature)
+                }
+            }
+            let pad = String(repeating: " ", count: indent)
+            if room >= 24 {
+                lines.append(line(row) + wrapped[0])
+                lines += wrapped.dropFirst().map { pad + $0 }
+            } else {
+                lines.append(line(row).trimmingTrailingSpaces())
+                lines += wrapped.map { pad + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

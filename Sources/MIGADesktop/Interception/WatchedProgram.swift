@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import MIGACore
+import MIGAConfig
+
+/// A protected program as the leak watch knows it: the files whose processes
+/// are that program, and the command lines its login starts run.
+public struct WatchedProgram: Equatable, Sendable {
+    public let command: String
+    /// Binaries: a process whose executable is one of these runs the program.
+    public var executables: Set<FileIdentity> = []
+    /// Those of the binaries that a launcher script hands over to by a path of
+    /// its own: their command line names that path, which says nothing of the route.
+    public var handedOver: Set<FileIdentity> = []
+    /// Scripts: each runs as its interpreter, with the script among its first arguments.
+    public var scripts: Set<FileIdentity> = []
+    /// What runs those scripts, from their `#!` lines (`env`'s program too).
+    public var interpreters: Set<FileIdentity> = []
+    /// The command lines of the program's login starts, field codes dropped.
+    public var loginStarts: [[String]] = []
+
+    public init(command: String) {
+        self.command = command
+    }
+
+    /// Adds the program file at `path`: a binary, or a script together with
+    /// the binaries it hands over to (Chromium's launcher ends in `exec` of the
+    /// real one). A launcher of many programs (`snap`, `flatpak`, `env`, a
+    /// shell) is never one: each of its runs would look like this program.
+    ///   - resolver: finds a program the script hands over to by its name
+    ///     (`exec firefox-esr "$@"`, Debian's `/usr/bin/firefox`), past the shims.
+    mutating func add(file path: String, resolver: ProgramResolver? = nil) {
+        guard !Self.isLauncher(path), let identity = FileIdentity(path: path) else { return }
+        guard let script = Self.script(at: path) else {
+            executables.insert(identity)
+            return
+        }
+        scripts.insert(identity)
+        if let interpreter = Self.interpreter(of: script) { interpreters.insert(interpreter) }
+        for binary in Self.binaries(handedOverBy: script, resolver: resolver) {
+            executables.insert(binary)
+            handedOver.insert(binary)
+        }
+    }
+
+    /// The binaries a launcher script hands over to: by path, or by a name
+    /// `resolver` finds. Scripts and launchers of many programs are not followed.
+    static func binaries(handedOverBy script: String, resolver: ProgramResolver?) -> Set<FileIdentity> {
+        var found: Set<FileIdentity> = []
+        for target in handedOver(in: script) {
+            guard let path = target.hasPrefix("/") ? target : resolver?.resolve(target),
+                  Self.script(at: path) == nil, !Self.isLauncher(path), let binary = FileIdentity(path: path) else { continue }
+            found.insert(binary)
+        }
+        return found
+    }
+
+    /// The text of the file at `path` when it is a script (`#!`), else nil.
+    static func script(at path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        var head: [UInt8] = [0, 0]
+        let count = read(fd, &head, 2)
+        close(fd)
+        guard count == 2, head == [0x23, 0x21] else { return nil }
+        return (try? readTextFile(path, limit: 65_536)) ?? nil
+    }
+
+    /// The program a script's `#!` line runs it with: the interpreter named,
+    /// or the one `env` finds (`#!/usr/bin/env python3`, `#!/usr/bin/env -S bash -e`).
+    static func interpreter(of script: String) -> FileIdentity? {
+        guard let first = script.lines().first, first.hasPrefix("#!") else { return nil }
+        let words = first.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let program = DesktopExec.program(in: words) else { return nil }
+        guard !program.hasPrefix("/") else { return FileIdentity(path: program) }
+        return ProgramResolver(searchPath: "/usr/local/bin:/usr/bin:/bin").resolve(program).flatMap(FileIdentity.init(path:))
+    }
+
+    /// The absolute paths and the command names a shell script `exec`s, with
+    /// the plain assignments before it filled in (`exec $LIBDIR/$APPNAME "$@"`
+    /// after `LIBDIR=/usr/lib/chromium`; `exec firefox-esr "$@"`).
+    static func handedOver(in script: String) -> [String] {
+        var variables: [String: String] = [:]
+        var found: [String] = []
+        for line in script.lines().map({ $0.trimmingWhitespace() }) {
+            if let equals = line.firstIndex(of: "="), !line.hasPrefix("exec"),
+               line[..<equals].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !line[..<equals].isEmpty {
+                let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                if !value.contains(" "), !value.contains("$(") { variables[String(line[..<equals])] = value }
+                continue
+            }
+            let words = line.split(separator: " ")
+            guard words.first == "exec", let word = words.dropFirst().first(where: { !$0.hasPrefix("-") }) else { continue }
+            var path = String(word).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            for (name, value) in variables {
+                path = path.replacingOccurrences(of: "${\(name)}", with: value).replacingOccurrences(of: "$\(name)", with: value)
+            }
+            if !path.contains("$"), !path.isEmpty, path.hasPrefix("/") || !path.contains("/") { found.append(path) }
+        }
+        return found
+    }
+
+    /// Programs that start other programs: shells, interpreters, sandboxes and
+    /// launchers. Never taken as a program of the person's, by the name it is
+    /// reached by or the file it is (`/snap/bin/firefox` is `/usr/bin/snap`).
+    static func isLauncher(_ path: String) -> Bool {
+        [path, realpath(path) ?? path].contains { candidate in
+            let name = baseName(of: candidate)
+            return launchers.contains(name) || Protection.shells.contains(name) || name.hasPrefix("python3.") || name.hasPrefix("miga")
+        }
+    }
+
+    static let launchers: Set<String> = [
+        "env", "snap", "flatpak", "flatpak-spawn", "bwrap", "firejail", "gio", "gtk-launch", "xdg-open", "dex", "exo-open",
+        "kioclient", "kioclient5", "kde-open", "sudo", "pkexec", "nice", "ionice", "taskset", "nohup", "setsid",
+        "gamemoderun", "prime-run", "steam-run", "xdg-terminal-exec", "x-terminal-emulator",
+        "x-www-browser", "gnome-www-browser", "www-browser", "sensible-browser", "sensible-editor", "sensible-pager",
+        "sensible-terminal",
+        "python", "python3", "perl", "ruby", "node", "java",
+    ]
+}
+
+extension Protection {
+    /// The protected programs as the leak watch looks for them: the file the
+    /// gateway would run, the files MIGA's menu overrides stand in front of,
+    /// and the login starts. Never MIGA itself.
+    ///   - config: the config when the caller has it loaded already; read here when not.
+    public func watchedPrograms(config: Config? = nil) -> [WatchedProgram] {
+        let config = config ?? ConfigLoader.load(from: paths.configFile).config
+        let manifest = Manifest(path: manifestPath)
+        let gateway = FileIdentity(path: shims.gateway)
+        return config.programs.values.sorted(by: { $0.command < $1.command }).map { settings in
+            let command = settings.command
+            var watched = WatchedProgram(command: command)
+            for name in [command] + settings.also {
+                if let path = realProgram(name) { watched.add(file: path, resolver: programResolver) }
+            }
+            for override in manifest.menuOverrides(for: command) {
+                let place = overrides(at: override.path)
+                guard let source = place.source(named: baseName(of: override.path)),
+                      let words = source.entry.value("Exec").map(DesktopExec.texts) else { continue }
+                if let program = DesktopExec.program(in: words), let path = program.contains("/") ? program : realProgram(program) {
+                    watched.add(file: path, resolver: programResolver)
+                }
+            }
+            watched.loginStarts = login.sources(for: command).compactMap { $0.entry.value("Exec").map(DesktopExec.texts) }.filter { !$0.isEmpty }
+            if let gateway {
+                watched.executables.remove(gateway)
+                watched.scripts.remove(gateway)
+                watched.interpreters.remove(gateway)
+            }
+            return watched
+        }
+    }
+}

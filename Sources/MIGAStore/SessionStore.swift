@@ -1,0 +1,315 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GRDB
+import MIGACore
+
+/// The event store: one SQLite file (WAL mode) holding a row per gateway run,
+/// from which every number MIGA shows is derived.
+///
+/// Rows are written when a pause opens and completed when it ends, each write
+/// one IMMEDIATE transaction, so many gateways ending at once queue for the
+/// write lock (with a generous busy timeout) instead of failing.
+public final class SessionStore: Sendable {
+    let queue: DatabaseQueue
+    public let path: String
+    /// Pass-throughs waiting to be folded in (see `Inbox`).
+    public let inbox: Inbox
+    /// This machine's id in a store opened only to look (see `reading`), which makes none it would keep.
+    let lookingDeviceID: String?
+
+    /// The history at `paths`, when there is one: nil before the first pause
+    /// (a run that only looks at it never creates it) and when it cannot be opened.
+    public static func existing(in paths: XDGPaths) -> SessionStore? {
+        guard access(paths.storeFile, F_OK) == 0 else { return nil }
+        return try? SessionStore(path: paths.storeFile)
+    }
+
+    /// Opens (creating if needed) the store at `path`: folders 0700, file 0600.
+    /// Pass-throughs waiting in the inbox beside it are folded in.
+    public init(path: String) throws {
+        self.path = path
+        inbox = Inbox(besideStoreAt: path)
+        lookingDeviceID = nil
+        let folder = (path as NSString).deletingLastPathComponent
+        try checkOwn(folder, file: false)
+        try makeDirectories(folder)
+        try checkOwn(path, file: true)
+        // Create the file ourselves so it is private from the first byte; SQLite
+        // gives the -wal and -shm files the same permissions. A link planted
+        // in its place is not followed.
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd < 0 { throw FileSystemError(path: path, code: errno) }
+        close(fd)
+
+        var configuration = Configuration()
+        // WAL is set once, when the store is created (Schema.migrate): the mode
+        // is kept in the file, and asking for it on every open costs an fsync.
+        configuration.busyMode = .timeout(10)
+        configuration.label = "miga"
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=NORMAL is durable against crashes of the process
+            // and keeps each commit free of an fsync.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        try Schema.migrate(queue)
+        try foldInbox()
+        try settleAbandonedIfAny()
+    }
+
+    /// A store of `queue` that only looks (see `reading`): nothing folded or settled here.
+    init(looking queue: DatabaseQueue, path: String, deviceID: String) {
+        self.queue = queue
+        self.path = path
+        inbox = Inbox(besideStoreAt: path)
+        lookingDeviceID = deviceID
+    }
+
+    /// Every reader counts a killed pause the same way, as soon as its gateway
+    /// is gone: a look through the index for `open` rows, and a write only
+    /// when one of them has no gateway left.
+    private func settleAbandonedIfAny() throws {
+        guard try hasAbandoned() else { return }
+        _ = try immediate { db in try Self.settleAbandoned(db) }
+    }
+
+    /// Moves the inbox's events into the sessions table, in one transaction;
+    /// `removing` the inbox's files once they are in (a copy that only looks keeps them).
+    func foldInbox(removing: Bool = true) throws {
+        guard access(inbox.directory, F_OK) == 0 else { return }
+        let folded: [String] = try immediate { db in
+            // Read under the write lock, so two processes never fold the same files at once.
+            // Endings first: a pause that ended while the store was busy is
+            // written as it ended, never settled as abandoned.
+            let endings = inbox.pendingEndings()
+            for (_, ending) in endings {
+                // The row the pause began, completed; or, when it never began, the whole session.
+                // A pause that gave way to an allowance is a pass-through, and those have no kind.
+                let kind = ending.outcome == .passthrough ? nil : ending.kind
+                try db.execute(sql: """
+                    INSERT INTO sessions (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes,
+                                          intention, reason, kind, typed, alternative)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET
+                        outcome = excluded.outcome, ended_at = excluded.ended_at, paused_seconds = excluded.paused_seconds,
+                        deepen_count = excluded.deepen_count, quotes = excluded.quotes, owner = NULL,
+                        intention = excluded.intention, reason = excluded.reason,
+                        kind = CASE WHEN excluded.outcome = 'passthrough' THEN NULL ELSE COALESCE(excluded.kind, sessions.kind) END,
+                        typed = excluded.typed, alternative = excluded.alternative
+                    WHERE sessions.outcome IN ('open', 'abandoned')
+                    """, arguments: [ending.id, ending.program, ending.startedAt, ending.endedAt, ending.outcome.rawValue,
+                                     ending.pausedSeconds, ending.deepenCount, Self.column(ending.quotes), ending.intention,
+                                     ending.reason?.rawValue, kind?.rawValue, ending.typed, ending.alternative])
+            }
+            let pending = inbox.pending()
+            for (_, event) in pending {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO sessions (id, program, started_at, ended_at, outcome, reason)
+                    VALUES (?, ?, ?, ?, 'passthrough', ?)
+                    """, arguments: [event.id, event.program, event.milliseconds, event.milliseconds, event.reason?.rawValue])
+            }
+            // After the endings: the session a stop belongs to may have ended in the inbox too.
+            let stops = inbox.pendingEarlyStops()
+            for (_, sessionID, stop) in stops {
+                try Self.recordEarlyStop(db, sessionID: sessionID, stop)
+            }
+            try Self.settleAbandoned(db)
+            return pending.map(\.file) + endings.map(\.file) + stops.map(\.file)
+        }
+        // After the commit: a crash before this line leaves events that the
+        // next fold inserts again, and OR IGNORE keeps them single.
+        if removing { for file in folded { unlink(file) } }
+    }
+
+    // MARK: Gateway sessions
+
+    /// The next quote of the shuffle bag, which is remembered across runs.
+    public func drawQuote(from pool: [String], using generator: inout some RandomNumberGenerator) throws -> String? {
+        try immediate { db in try Self.draw(db, from: pool, using: &generator) }
+    }
+
+    /// Brings an open row up to date, so that a killed gateway loses little.
+    public func recordProgress(sessionID: String, _ progress: PauseProgress) throws {
+        try immediate { db in
+            try db.execute(sql: """
+                UPDATE sessions SET paused_seconds = ?, deepen_count = ?, quotes = ?, kind = COALESCE(?, kind)
+                WHERE id = ? AND outcome = 'open'
+                """, arguments: [progress.pausedSeconds, progress.deepenCount, Self.column(progress.quotes),
+                                 progress.kind?.rawValue, sessionID])
+        }
+    }
+
+    /// Writes how a pause ended (and, after Proceed, what it was for). A pause
+    /// that gave way to an allowance ends as a pass-through with its `reason`.
+    /// False when there was no row to complete (it never began).
+    @discardableResult
+    public func completeSession(sessionID: String, outcome: SessionOutcome, endedAt: Date, _ progress: PauseProgress,
+                                intention: String? = nil, reason: PassReason? = nil) throws -> Bool {
+        try immediate { db in
+            try db.execute(sql: """
+                UPDATE sessions
+                SET outcome = ?, ended_at = ?, paused_seconds = ?, deepen_count = ?, quotes = ?, owner = NULL,
+                    intention = ?, reason = ?, typed = ?, alternative = ?,
+                    kind = CASE WHEN ? = 'passthrough' THEN NULL ELSE COALESCE(?, kind) END
+                WHERE id = ?
+                """, arguments: [outcome.rawValue, endedAt.milliseconds, progress.pausedSeconds,
+                                 progress.deepenCount, Self.column(progress.quotes), intention, reason?.rawValue,
+                                 progress.typed, progress.alternative, outcome.rawValue, progress.kind?.rawValue, sessionID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Keeps with a proceeded session that its program stopped at once.
+    /// False when there is no such session (its ending still waits in the inbox).
+    @discardableResult
+    public func recordEarlyStop(sessionID: String, _ stop: EarlyStop) throws -> Bool {
+        try immediate { db in try Self.recordEarlyStop(db, sessionID: sessionID, stop) }
+    }
+
+    @discardableResult
+    private static func recordEarlyStop(_ db: Database, sessionID: String, _ stop: EarlyStop) throws -> Bool {
+        try db.execute(sql: "UPDATE sessions SET stopped_at_once = ? WHERE id = ? AND outcome = 'proceed'",
+                       arguments: [stop.words, sessionID])
+        return db.changesCount > 0
+    }
+
+    // MARK: Reading
+
+    /// Every row, oldest first.
+    public func sessions() throws -> [SessionRecord] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
+                       reason, intention, kind, typed, alternative, stopped_at_once
+                FROM sessions ORDER BY started_at, id
+                """).map { row in
+                SessionRecord(
+                    id: row["id"], program: row["program"],
+                    startedAt: Date(milliseconds: row["started_at"]),
+                    endedAt: (row["ended_at"] as Int64?).map(Date.init(milliseconds:)),
+                    outcome: SessionOutcome(rawValue: row["outcome"]) ?? .abandoned,
+                    pausedSeconds: row["paused_seconds"], deepenCount: row["deepen_count"],
+                    quotes: Self.ids(fromColumn: row["quotes"]), device: row["device"], origin: row["origin"],
+                    reason: (row["reason"] as String?).flatMap(PassReason.init), intention: row["intention"],
+                    kind: (row["kind"] as String?).flatMap(PauseKind.init), typed: row["typed"], alternative: row["alternative"],
+                    stoppedAtOnce: row["stopped_at_once"])
+            }
+        }
+    }
+
+    /// Adds the sessions whose ids are not in the store yet, all in one
+    /// transaction (so a failure adds none). Returns how many were new.
+    @discardableResult
+    public func insertMissing(_ records: [SessionRecord]) throws -> Int {
+        try immediate { db in
+            var added = 0
+            for record in records {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO sessions
+                        (id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
+                         reason, intention, kind, typed, alternative, stopped_at_once)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [record.id, record.program, record.startedAt.milliseconds,
+                                     record.endedAt?.milliseconds, record.outcome.rawValue, record.pausedSeconds,
+                                     record.deepenCount, Self.column(record.quotes), record.device, record.origin,
+                                     record.reason?.rawValue, record.intention, record.kind?.rawValue, record.typed,
+                                     record.alternative, record.stoppedAtOnce])
+                added += db.changesCount
+            }
+            return added
+        }
+    }
+
+    /// This machine's id among the devices that sync one history, made on first use.
+    public func deviceID() throws -> String {
+        if let lookingDeviceID { return lookingDeviceID }
+        return try immediate { db in
+            if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'device_id'") { return id }
+            let id = newUUID()
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('device_id', ?)", arguments: [id])
+            return id
+        }
+    }
+
+    /// A value kept in the store's small key-value table.
+    public func meta(_ key: String) throws -> String? {
+        try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setMeta(_ key: String, _ value: String) throws {
+        try immediate { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    /// SQLite's own check of the file: "ok", or what is wrong.
+    public func integrityCheck() throws -> String {
+        try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
+    }
+
+    // MARK: Internals
+
+    package func immediate<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    /// Marks every `open` row whose gateway is no longer running as `abandoned`,
+    /// ended when its pause was last seen (its start plus the time paused it
+    /// recorded): every figure counts a session by its end, so one without an
+    /// end would be in the totals and in no day or week.
+    @discardableResult
+    static func settleAbandoned(_ db: Database) throws -> Int {
+        var settled = 0
+        for row in try Row.fetchAll(db, sql: "SELECT id, owner FROM sessions WHERE outcome = 'open'") {
+            let owner = (row["owner"] as String?).flatMap(ProcessIdentity.init)
+            if owner?.isRunning == true { continue }
+            try db.execute(sql: """
+                UPDATE sessions SET outcome = 'abandoned', owner = NULL,
+                    ended_at = started_at + CAST(MIN(paused_seconds, \(SessionRecord.longestPause)) * 1000 AS INTEGER)
+                WHERE id = ?
+                """, arguments: [row["id"] as String])
+            settled += 1
+        }
+        return settled
+    }
+
+    static func draw(_ db: Database, from pool: [String],
+                             using generator: inout some RandomNumberGenerator) throws -> String? {
+        var bag = ShuffleBag()
+        if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'quote_bag'"),
+           let saved = ShuffleBag(encoded: text) {
+            bag = saved
+        }
+        let quote = bag.draw(from: pool, using: &generator)
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('quote_bag', ?)", arguments: [bag.encoded])
+        return quote
+    }
+
+    /// Quote ids as the `quotes` column keeps them: space-separated, in order
+    /// (ids never contain whitespace).
+    static func column(_ ids: [String]) -> String {
+        ids.joined(separator: " ")
+    }
+
+    private static func ids(fromColumn text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970 UTC, as instants are stored.
+    package var milliseconds: Int64 { Int64(wholeNumber(timeIntervalSince1970 * 1000)) }
+
+    package init(milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
