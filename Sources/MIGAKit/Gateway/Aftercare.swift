@@ -22,7 +22,7 @@ struct Aftercare {
         guard !outcome.isMeasurement else {
             record(outcome, of: plan, quotes: quotes)
             terminal.leave()
-            for notice in quotes.messages { context.messages(plan.palette.glyphs("miga: \(notice)")) }
+            context.say(quotes.messages, palette: plan.palette)
             return .finish(ExitStatus.success)
         }
         // While the person was here anyway: launches that went around the
@@ -41,13 +41,13 @@ struct Aftercare {
         } else {
             terminal.leave()
         }
-        for notice in quotes.messages { context.messages(plan.palette.glyphs("miga: \(notice)")) }
+        context.say(quotes.messages, palette: plan.palette)
         if let store = quotes.store { lookBackIfDue(store) }
 
         switch outcome.ending {
         case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
         case .proceed:
-            if let allowance = plan.allowance, config.notifications {
+            if let allowance = plan.settings.allowance, config.notifications {
                 remindAtEnd(of: allowance / 60, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)
             }
             return .launch(watched(plan.launch, sessionID: plan.sessionID, settings: plan.settings))
@@ -135,5 +135,14 @@ struct Aftercare {
             context.messages("miga: the reminder at the end of the \(AllowanceReminder.span(minutes)) could not be set")
             return
         }
+    }
+}
+
+extension GatewayContext {
+    /// Says the problems and notices of a pause on standard error, once the
+    /// screen is left (on it they would be drawn over), in the characters
+    /// the terminal shows (`palette`; nil before the terminal is known).
+    func say(_ notices: [String], palette: Palette?) {
+        for notice in notices { messages(palette?.glyphs("miga: \(notice)") ?? "miga: \(notice)") }
     }
 }

@@ -172,7 +172,7 @@ public final class Gateway {
                        on terminal: TerminalDevice) -> GateDecision {
         let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
         guard let plan = plan(launch, settings: settings, length: length, quotes: quotes) else {
-            for notice in quotes.messages { context.messages("miga: \(notice)") }
+            context.say(quotes.messages, palette: nil)
             return .launch(launch)
         }
         let (ending, session, loop) = show(plan, quotes: quotes, on: terminal)
@@ -202,7 +202,7 @@ public final class Gateway {
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
         let clock = context.time
-        let shouldYield: (() -> Bool)? = plan.allowance == nil ? nil : {
+        let shouldYield: (() -> Bool)? = plan.settings.allowance == nil ? nil : {
             (try? quotes.store?.allowanceBegan(for: plan.settings.command, since: plan.startedAt, now: clock.now())) ?? nil != nil
         }
         let loop = PauseLoop(
@@ -235,7 +235,7 @@ public final class Gateway {
             palette: palette, nextQuote: nextQuote)
         let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal, nextQuote: nextQuote)
         terminal.leave()
-        for notice in quotes.messages { context.messages("miga: \(notice)") }
+        context.say(quotes.messages, palette: palette)
         return ending
     }
 
@@ -260,7 +260,4 @@ public final class Gateway {
         loop.replaceSession(session)
         return ending
     }
-
-
-
 }

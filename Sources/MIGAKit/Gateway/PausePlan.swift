@@ -22,9 +22,6 @@ struct PausePlan {
     /// The same moment on the clock no one sets, so that a pause's length
     /// survives a step of the wall clock.
     let startedOnClock: Double
-
-    /// `allow_minutes` in seconds; nil when the program has none.
-    var allowance: TimeInterval? { settings.allowance }
 }
 
 extension Gateway {
