@@ -46,6 +46,11 @@ public struct Config: Equatable, Sendable {
             && !name.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }
     }
 
+    /// How long `settings`' program pauses: its own pause, or everyone's.
+    public func pause(for settings: ProgramSettings) -> Int {
+        settings.pause ?? pause
+    }
+
     /// The kinds of pause `settings`' program is set to show: its own, or everyone's.
     public func kinds(for settings: ProgramSettings) -> [PauseKind] {
         settings.pauseKinds ?? pauseKinds
@@ -115,6 +120,9 @@ public struct ProgramSettings: Equatable, Sendable {
         self.pause = pause
         self.nonInteractive = nonInteractive
     }
+
+    /// Every command that starts this program: its own, then its `also`.
+    public var commands: [String] { [command] + also }
 
     /// The ladder, when `escalate` is on.
     public var escalation: Escalation? {

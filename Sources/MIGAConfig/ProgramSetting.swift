@@ -3,7 +3,7 @@ import TOMLKit
 
 /// One setting of a program's table, described once: its key, how a value
 /// is read and checked, when it counts as off, how `miga config` writes it
-/// in effect, how `miga list` names it among the rules, and its line in the
+/// in effect, how `miga list` shows it (a column, or among the rules), its line in the
 /// template, and its option on `miga protect`. The loader, `protect`'s
 /// options and changes (and their checks), the editor, the summary, the
 /// list and the template all come from `ProgramSetting.all`:
@@ -33,6 +33,17 @@ public struct ProgramSetting: Sendable {
     let rule: @Sendable (ProgramSettings) -> String?
     /// Its option on `miga protect`, if it has one.
     public let flag: Flag?
+    /// Its column in `miga list`, if it has one.
+    package var column: Column? = nil
+
+    /// A column of `miga list`: its header, and the value in effect.
+    package struct Column: Sendable {
+        package let header: String
+        package let value: @Sendable (ProgramSettings) -> String
+    }
+
+    /// The columns of `miga list`, in the table's order.
+    package static var columns: [Column] { all.compactMap(\.column) }
 
     /// Every per-program setting, in the order a new table lists them.
     public static let all: [ProgramSetting] = [
@@ -56,7 +67,8 @@ public struct ProgramSetting: Sendable {
             isOff: { _ in false },
             effective: { settings, config in settings.pause.map(String.init) ?? "\(config.pause)   # the default" },
             rule: { _ in nil },
-            flag: .option(.integer, valueName: "seconds", "This program's own pause, in seconds (1–3600).")),
+            flag: .option(.integer, valueName: "seconds", "This program's own pause, in seconds (1–3600)."),
+            column: Column(header: "pause") { settings in settings.pause.map { "\($0) s" } ?? "default" }),
         ProgramSetting(
             key: "non_interactive", noun: "the policy without a terminal", example: "\"pass\"", comment: "or \"terminal\", or \"deny\"",
             read: { value, settings in choice(value, otherwise: NonInteractivePolicy.pass) { settings.nonInteractive = $0 } },
@@ -65,7 +77,8 @@ public struct ProgramSetting: Sendable {
             rule: { _ in nil },
             flag: .option(.choice(NonInteractivePolicy.self), valueName: "policy",
                 "What to do when started without a terminal: pass (run at once), terminal (the pause in a "
-                + "terminal window) or deny.")),
+                + "terminal window) or deny."),
+            column: Column(header: "no terminal") { settings in settings.nonInteractive.rawValue }),
         ProgramSetting(
             key: "allow_minutes", noun: "the allowance", example: "15",
             comment: "after a Proceed, open again without a pause for 15 minutes",

@@ -129,7 +129,7 @@ public struct DesktopOverrides: Sendable {
     /// `command` and the other commands the config says start the same program.
     func family(of command: String) -> Family {
         let program = ConfigLoader.load(from: configFile).config.program(named: command)
-        let commands = [command] + ([program?.command].compactMap { $0 } + (program?.also ?? [])).filter { $0 != command }
+        let commands = [command] + (program?.commands ?? []).filter { $0 != command }
         return Family(commands: commands, files: programFiles(of: commands))
     }
 

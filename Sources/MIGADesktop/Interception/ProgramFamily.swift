@@ -84,6 +84,35 @@ extension Protection {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size < 65_536
     }
 
+    /// Protecting `command` keeps its other commands as its `also`: those it
+    /// had, then those found now (unless the changes set them).
+    func keepOtherCommands(of command: String, config: Config, into changes: inout ProgramChanges) {
+        guard changes["also"] == nil else { return }
+        let kept = config.programs[command]?.also ?? []
+        let also = kept + otherCommands(of: command, config: config).filter { !kept.contains($0) }
+        if !also.isEmpty { changes["also"] = .strings(also) }
+    }
+
+    /// Adds to each program's `also` the commands that start it and do not
+    /// pause yet (installed since it was protected). Returns what was done.
+    func takeInOtherCommands() throws(MigaError) -> [String] {
+        var done: [String] = []
+        let config = self.config
+        for settings in protectedOnly(config).programs.values.sorted(by: { $0.command < $1.command }) {
+            let new = uncoveredCommands(of: settings, config: config)
+            guard !new.isEmpty else { continue }
+            var changes = ProgramChanges()
+            changes["also"] = .strings(settings.also + new)
+            do {
+                try editor.setProgram(settings.command, changes)
+            } catch {
+                throw MigaError("cannot change \(paths.configFile): \(error)")
+            }
+            done.append("\(new.joined(separator: ", ")) \(new.count == 1 ? "starts" : "start") \(settings.displayName) too, and now \(new.count == 1 ? "pauses" : "pause") as it.")
+        }
+        return done
+    }
+
     /// The commands of `settings`' program that are installed but do not
     /// pause: another name of it that appeared since it was protected (a
     /// package installed later). `miga refresh` takes them in.

@@ -1,5 +1,6 @@
 import MIGACore
 import MIGATerminal
+import MIGAConfig
 
 /// The table `miga list` prints.
 public enum ProgramTable {
@@ -7,25 +8,16 @@ public enum ProgramTable {
     ///   (under their column, or on lines of their own when it is narrow).
     ///   Nil (output to a file or a pipe) keeps one line per program.
     public static func render(_ programs: [ProgramStatus], width: Int? = nil) -> String {
-        let header = ["program", "name", "pause", "no terminal", "routes", "rules"]
+        // The settings' own columns come from their table (`ProgramSetting.columns`).
+        let columns = ProgramSetting.columns
+        let header = ["program", "name"] + columns.map(\.header) + ["routes", "rules"]
         var rules: [[String]] = []
         let rows = programs.map { status -> [String] in
             let settings = status.settings
-            var routes: [String] = []
-            if status.kept {
-                routes.append("kept — miga protect \(printable(settings.command)) turns it back on")
-            } else if status.realProgram != nil {
-                routes.append(status.shim ? "shim ✓" : "shim ✗")
-                routes.append(status.shell ? "shell ✓" : "shell ✗")
-            }
-            if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
-            if !status.loginEntries.isEmpty { routes.append("login ✓") }
-            if !status.services.isEmpty { routes.append("D-Bus ✓") }
-            if !status.installed { routes.append("(not installed)") }
             rules.append(settings.features.isEmpty ? ["—"] : settings.features.map(printable))
             // Names come from the config and desktop entries: nothing in them may reach the terminal as a sequence.
-            return [printable(settings.command), printable(settings.displayName), settings.pause.map { "\($0) s" } ?? "default",
-                    settings.nonInteractive.rawValue, routes.joined(separator: "  "), ""]
+            return [printable(settings.command), printable(settings.displayName)] + columns.map { printable($0.value(settings)) }
+                + [routes(status).joined(separator: "  "), ""]
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { CellWidth.of($0[column]) }.max() ?? 0
@@ -64,6 +56,22 @@ public enum ProgramTable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The routes column: how a launch reaches the pause, each checked.
+    static func routes(_ status: ProgramStatus) -> [String] {
+        var routes: [String] = []
+        if status.kept {
+            routes.append("kept — miga protect \(printable(status.settings.command)) turns it back on")
+        } else if status.realProgram != nil {
+            routes.append(status.shim ? "shim ✓" : "shim ✗")
+            routes.append(status.shell ? "shell ✓" : "shell ✗")
+        }
+        if !status.desktopEntries.isEmpty { routes.append("menu ✓") }
+        if !status.loginEntries.isEmpty { routes.append("login ✓") }
+        if !status.services.isEmpty { routes.append("D-Bus ✓") }
+        if !status.installed { routes.append("(not installed)") }
+        return routes
     }
 }
 

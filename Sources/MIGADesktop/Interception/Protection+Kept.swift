@@ -39,7 +39,7 @@ extension Protection {
 
     /// Names every program of the config as kept (uninstall without `--purge`).
     func keepAll() throws(MigaError) {
-        let names = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
+        let names = config.programs.keys.sorted()
         guard !names.isEmpty else { return unlinkKeptList() }
         do {
             try makeDirectories(paths.dataDirectory)

@@ -16,7 +16,7 @@ extension Protection {
     /// wrapper may drop the gateway's mark).
     ///   - watch: where to look (a test gives a /proc of its making).
     public func leaks(around store: SessionStore, config: Config? = nil, watch: LeakWatch = LeakWatch()) -> [Leak] {
-        let protected = protectedOnly(config ?? ConfigLoader.load(from: paths.configFile).config)
+        let protected = protectedOnly(config ?? self.config)
         let overrides = Set(Manifest(path: manifestPath).menuOverrides().map { "\($0.program)\n\($0.path)" })
         var since: [String: Date?] = [:]
         return watch.look(for: watchedPrograms(config: protected)).filter { leak in

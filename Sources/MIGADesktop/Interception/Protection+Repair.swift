@@ -50,9 +50,9 @@ extension Protection {
             }
         }
         // A service file of MIGA's whose original is gone, or no longer starts its program, goes.
-        let programs = ConfigLoader.load(from: paths.configFile).config.programs
+        let programs = config.programs
         for case .service(let path, let program) in manifest.entries {
-            let current = services.sources(for: program, appIDs: appIDs(of: program, flatpak: programs[program]?.flatpak)).map { baseName(of: $0.path) }
+            let current = services.sources(for: program, appIDs: appIDs(of: program, settings: programs[program])).map { baseName(of: $0.path) }
             if programs[program] == nil || !current.contains(baseName(of: path)) {
                 try services.remove(path: path, program: program, from: &manifest)
                 done.append("Removed \(path): the service it stood for is gone.")
@@ -61,32 +61,12 @@ extension Protection {
         done += repairHookLines(in: &manifest)
         done += try takeInOtherCommands()
         // Kept rules stay kept: only `miga protect` turns them back on.
-        let protected = protectedOnly(ConfigLoader.load(from: paths.configFile).config)
+        let protected = protectedOnly(config)
         for command in protected.programs.keys.sorted() where isInstalled(command) {
             for name in shimNames(of: command) where realProgram(name) != nil && shims.target(of: shims.path + "/" + name) != shims.gateway {
                 done.append("Pointed the shim of \(name) at \(shims.gateway).")
             }
             done += try installRoutes(command, into: &manifest)
-        }
-        return done
-    }
-
-    /// Adds to each program's `also` the commands that start it and do not
-    /// pause yet (installed since it was protected). Returns what was done.
-    private func takeInOtherCommands() throws(MigaError) -> [String] {
-        var done: [String] = []
-        let config = ConfigLoader.load(from: paths.configFile).config
-        for settings in protectedOnly(config).programs.values.sorted(by: { $0.command < $1.command }) {
-            let new = uncoveredCommands(of: settings, config: config)
-            guard !new.isEmpty else { continue }
-            var changes = ProgramChanges()
-            changes["also"] = .strings(settings.also + new)
-            do {
-                try editor.setProgram(settings.command, changes)
-            } catch {
-                throw MigaError("cannot change \(paths.configFile): \(error)")
-            }
-            done.append("\(new.joined(separator: ", ")) \(new.count == 1 ? "starts" : "start") \(settings.displayName) too, and now \(new.count == 1 ? "pauses" : "pause") as it.")
         }
         return done
     }

@@ -39,6 +39,9 @@ public struct Protection: Sendable {
 
     var manifestPath: String { paths.dataDirectory + "/manifest" }
     var editor: ConfigEditor { ConfigEditor(path: paths.configFile) }
+    /// The config as it is on disk now: read afresh each time, since
+    /// protecting writes it. The one place the desktop's routes read it.
+    package var config: Config { ConfigLoader.load(from: paths.configFile).config }
 
     /// Protects `command` (idempotent): config entry first, then its shim and
     /// menu overrides. A program found only through its menu entry (a Flatpak
@@ -57,27 +60,16 @@ public struct Protection: Sendable {
         var command = command
         var notes: [String] = []
         // Another name of a protected program (`firefox-esr` for Firefox) is that program.
-        if let existing = ConfigLoader.load(from: paths.configFile).config.program(named: command), existing.command != command {
+        if let existing = config.program(named: command), existing.command != command {
             notes.append(Self.protectedAlready(existing))
             command = existing.command
         }
-        // A Flatpak app is one program, by whichever of its names it was protected.
-        if let appID = flatpakID(of: command) {
-            if let existing = ConfigLoader.load(from: paths.configFile).config.program(flatpak: appID), existing.command != command {
-                notes.append(Self.protectedAlready(existing))
-                command = existing.command
-            }
-            if changes["flatpak"] == nil { changes["flatpak"] = .string(appID) }
-        }
-        let config = ConfigLoader.load(from: paths.configFile).config
+        takeInFlatpakApp(&command, &changes, notes: &notes)
+        let config = self.config
         if changes.name == nil, config.programs[command]?.name == nil, let name = menuName(of: command) {
             changes.name = name
         }
-        if changes["also"] == nil {
-            let kept = config.programs[command]?.also ?? []
-            let also = kept + otherCommands(of: command, config: config).filter { !kept.contains($0) }
-            if !also.isEmpty { changes["also"] = .strings(also) }
-        }
+        keepOtherCommands(of: command, config: config, into: &changes)
         do {
             try editor.setProgram(command, changes)
         } catch {
@@ -94,12 +86,6 @@ public struct Protection: Sendable {
     /// What protecting another name of a protected program says.
     static func protectedAlready(_ program: ProgramSettings) -> String {
         "\(program.displayName) is protected already, as \(program.command); its settings are updated"
-    }
-
-    /// The Flatpak app `command` names (by its ID, the ID's last part, its
-    /// name, its command or its window class), if it is one.
-    func flatpakID(of command: String) -> String? {
-        desktop.sources(for: command).lazy.compactMap { DesktopOverrides.flatpakID($0.entry) }.first
     }
 
     /// What the application menu calls `command` ("Firefox ESR" for
@@ -125,26 +111,15 @@ public struct Protection: Sendable {
             }
         }
         return try desktop.install(command, into: &manifest) + login.install(command, into: &manifest)
-            + services.install(command, appIDs: appIDs(of: command, flatpak: flatpakApp(of: command)), into: &manifest)
-    }
-
-    /// The IDs a program's service files are named by: its menu entries'
-    /// (`org.telegram.desktop` for `org.telegram.desktop.desktop`), and its Flatpak app's.
-    func appIDs(of command: String, flatpak: String?) -> Set<String> {
-        Set(desktop.sources(for: command).map { String($0.name.dropLast(".desktop".count)) } + [flatpak].compactMap { $0 })
-    }
-
-    /// The Flatpak app ID the config records for `command`.
-    func flatpakApp(of command: String) -> String? {
-        ConfigLoader.load(from: paths.configFile).config.programs[command]?.flatpak
+            + services.install(command, appIDs: appIDs(of: command, settings: config.programs[command]), into: &manifest)
     }
 
     /// The shims that lead to `command`'s gateway: its own name; for a
     /// Flatpak app, its exported command (the app ID) and `flatpak`, which
     /// pauses only `flatpak run` of a protected app.
     func shimNames(of command: String) -> [String] {
-        let settings = ConfigLoader.load(from: paths.configFile).config.programs[command]
-        return [command] + (settings?.also ?? []) + (settings?.flatpak.map { [$0, "flatpak"] } ?? [])
+        let settings = config.programs[command]
+        return (settings?.commands ?? [command]) + flatpakShims(of: settings)
     }
 
     /// Takes `command` out of the config and removes its routes (idempotent).
@@ -153,14 +128,13 @@ public struct Protection: Sendable {
             throw MigaError(usage: "\"\(command)\" is not a command name")
         }
         // Another name of a protected program unprotects that program.
-        let command = ConfigLoader.load(from: paths.configFile).config.program(named: command)?.command ?? command
+        let command = config.program(named: command)?.command ?? command
         try keepingFresh { () throws(MigaError) in try removeRoutes(command) }
         stopKeeping(command)
     }
 
     private func removeRoutes(_ command: String) throws(MigaError) {
-        let appID = flatpakApp(of: command)
-        let also = ConfigLoader.load(from: paths.configFile).config.programs[command]?.also ?? []
+        let settings = config.programs[command]
         do {
             try editor.removeProgram(command)
         } catch {
@@ -168,14 +142,8 @@ public struct Protection: Sendable {
         }
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
-        for name in [command] + also { try removeShim(name, from: &manifest) }
-        if let appID {
-            try removeShim(appID, from: &manifest)
-            // `flatpak` stays behind its shim while another Flatpak app is protected.
-            if !ConfigLoader.load(from: paths.configFile).config.programs.values.contains(where: { $0.flatpak != nil }) {
-                try removeShim("flatpak", from: &manifest)
-            }
-        }
+        for name in settings?.commands ?? [command] { try removeShim(name, from: &manifest) }
+        for name in flatpakShims(removing: settings, from: config) { try removeShim(name, from: &manifest) }
         try desktop.remove(command, from: &manifest)
         try login.remove(command, from: &manifest)
         try services.remove(command, from: &manifest)
@@ -201,8 +169,8 @@ public struct Protection: Sendable {
 
     /// Every command in the config or behind a shim MIGA wrote.
     public func protectedCommands() -> [String] {
-        let configured = ConfigLoader.load(from: paths.configFile).config.programs.keys.sorted()
-        let apps = Set(ConfigLoader.load(from: paths.configFile).config.programs.values.compactMap(\.flatpak) + ["flatpak"])
+        let configured = config.programs.keys.sorted()
+        let apps = flatpakShimNames(config)
         let shimmed = Manifest(path: manifestPath).entries.compactMap { entry -> String? in
             guard case .shim(let path) = entry else { return nil }
             return baseName(of: path)
@@ -218,7 +186,7 @@ public struct Protection: Sendable {
 
     /// Every protected program and the routes that lead to its gateway now.
     public func list() -> [ProgramStatus] {
-        let config = ConfigLoader.load(from: paths.configFile).config
+        let config = self.config
         let kept = keptCommands(in: config)
         return config.programs.values
             .sorted { $0.command < $1.command }

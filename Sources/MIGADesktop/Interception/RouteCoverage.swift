@@ -59,7 +59,7 @@ extension Protection {
     /// Every route found for each protected program (kept rules are none),
     /// and whether it reaches the pause.
     public func coverage() -> [Coverage] {
-        let config = protectedOnly(ConfigLoader.load(from: paths.configFile).config)
+        let config = protectedOnly(self.config)
         let hooks = shellHookRoutes()
         return config.programs.keys.sorted().map { command in
             Coverage(program: command, routes: routes(of: command, settings: config.programs[command], config: config, hooks: hooks))
@@ -74,7 +74,7 @@ extension Protection {
             routes.append(shimRoute(command))
         }
         // Each other name of the program is typed too: its shim, and a name that has none yet.
-        for name in settings?.also ?? [] where realProgram(name) != nil {
+        for name in settings?.commands.dropFirst() ?? [] where realProgram(name) != nil {
             routes.append(shimRoute(name))
         }
         if let settings {
@@ -93,7 +93,7 @@ extension Protection {
                 routes.append(overrideRoute(place, name: source.name, command: command))
             }
         }
-        for source in services.sources(for: command, appIDs: appIDs(of: command, flatpak: settings?.flatpak)) {
+        for source in services.sources(for: command, appIDs: appIDs(of: command, settings: settings)) {
             let target = services.userFolder + "/" + baseName(of: source.path)
             if let problem = DesktopExec.problem(in: source.exec, fieldCodes: false) {
                 routes.append(.unrewritable(.dbus, target, source: source.path, problem: problem))
@@ -106,12 +106,7 @@ extension Protection {
                 else { nil }
             routes.append(Route(.dbus, target, problem: problem, fix: written?.program != command ? "miga refresh" : "miga doctor --fix"))
         }
-        if let appID = settings?.flatpak {
-            for name in [appID, "flatpak"] where realProgram(name) != nil {
-                routes.append(Route(.flatpak, shims.path + "/" + name, problem: shimProblem(name), fix: shimFix))
-            }
-        }
-        return routes
+        return routes + flatpakRoutes(of: settings)
     }
 
     /// The hook of each shell this person uses (their login shell, and each

@@ -128,13 +128,13 @@ extension Protection {
     /// and the login starts. Never MIGA itself.
     ///   - config: the config when the caller has it loaded already; read here when not.
     public func watchedPrograms(config: Config? = nil) -> [WatchedProgram] {
-        let config = config ?? ConfigLoader.load(from: paths.configFile).config
+        let config = config ?? self.config
         let manifest = Manifest(path: manifestPath)
         let gateway = FileIdentity(path: shims.gateway)
         return config.programs.values.sorted(by: { $0.command < $1.command }).map { settings in
             let command = settings.command
             var watched = WatchedProgram(command: command)
-            for name in [command] + settings.also {
+            for name in settings.commands {
                 if let path = realProgram(name) { watched.add(file: path, resolver: programResolver) }
             }
             for override in manifest.menuOverrides(for: command) {

@@ -22,17 +22,17 @@ public struct GateRequest: Equatable, Sendable {
     /// start at login, D-Bus activation: the person is there to see it).
     public var window: Bool
     /// `--at-login`: a start at login, which the program's at_login setting decides.
-    public var atLogin: Bool
+    public var loginStart: Bool
 
     public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false, identity: String? = nil,
-                window: Bool = false, atLogin: Bool = false) {
+                window: Bool = false, loginStart: Bool = false) {
         self.command = command
         self.arguments = arguments
         self.pause = pause
         self.detach = detach
         self.identity = identity
         self.window = window
-        self.atLogin = atLogin
+        self.loginStart = loginStart
     }
 }
 

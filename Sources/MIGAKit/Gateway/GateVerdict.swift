@@ -27,13 +27,13 @@ enum GateVerdict: Equatable {
     ///     other than pass, an allowance set), since it reads the store.
     ///   - wantsWindow: `--window`: the person is there (the menu, a login);
     ///     without a terminal the pause opens in a window whatever the policy.
-    ///   - atLogin: a start at login, which the program's `at_login` decides.
+    ///   - loginStart: a start at login, which the program's `at_login` decides.
     static func decide(hops: Int, settings: ProgramSettings, insideFocusHours: Bool, hasTerminal: Bool,
-                       wantsWindow: Bool = false, atLogin: Bool = false, insideAllowance: () -> Bool) -> GateVerdict {
+                       wantsWindow: Bool = false, loginStart: Bool = false, insideAllowance: () -> Bool) -> GateVerdict {
         // This launch has had its pause (or its pass-through) already: no second one.
         if hops > 0 { return .launch }
         if !insideFocusHours { return .passThrough(.outsideHours) }
-        if atLogin {
+        if loginStart {
             switch settings.atLogin {
             case .skip: return .skipAtLogin
             case .pass: return .passThrough(.autostart)
@@ -41,7 +41,7 @@ enum GateVerdict: Equatable {
             }
         }
         if hasTerminal { return .pause }
-        let policy = wantsWindow || atLogin ? NonInteractivePolicy.terminal : settings.nonInteractive
+        let policy = wantsWindow || loginStart ? NonInteractivePolicy.terminal : settings.nonInteractive
         // Inside an allowance the program opens as it would from a terminal:
         // no window for a pause, no refusal.
         if policy != .pass, settings.allowance != nil, insideAllowance() { return .allowed }
@@ -50,5 +50,12 @@ enum GateVerdict: Equatable {
         case .terminal: return .pauseInWindow
         case .deny: return .deny
         }
+    }
+
+    /// A pause was due in a window, and no window can be opened: a start the
+    /// person is there for (the menu, a login) refuses when the program's
+    /// policy is deny; anything else starts the program directly.
+    static func withoutWindow(_ settings: ProgramSettings, wantsWindow: Bool, loginStart: Bool) -> GateVerdict {
+        (wantsWindow || loginStart) && settings.nonInteractive == .deny ? .deny : .passThrough(nil)
     }
 }

@@ -57,7 +57,7 @@ public final class Gateway {
         let verdict = GateVerdict.decide(
             hops: hops, settings: settings,
             insideFocusHours: settings.hours.map { $0.contains(context.time.now(), in: timeZone) } ?? true,
-            hasTerminal: context.terminal != nil, wantsWindow: request.window, atLogin: request.atLogin,
+            hasTerminal: context.terminal != nil, wantsWindow: request.window, loginStart: request.loginStart,
             insideAllowance: { insideAllowance(settings) })
         switch verdict {
         case .launch, .allowed:
@@ -77,7 +77,7 @@ public final class Gateway {
             return .finish(ExitStatus.denied)
         case .pause:
             guard let terminal = context.terminal else { return .finish(ExitStatus.failure) }
-            return pause(before: launch, settings: settings, length: request.pause ?? settings.pause ?? loaded.config.pause,
+            return pause(before: launch, settings: settings, length: request.pause ?? loaded.config.pause(for: settings),
                          on: terminal)
         }
     }
@@ -91,7 +91,7 @@ public final class Gateway {
     /// launch without a terminal decides, and the person is told either way.
     private func noWindow(for launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
         let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
-        if request.window || request.atLogin, settings.nonInteractive == .deny {
+        if GateVerdict.withoutWindow(settings, wantsWindow: request.window, loginStart: request.loginStart) == .deny {
             context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); not starting \(settings.displayName) (non_interactive = \"deny\").")
             notify(DesktopNotification(summary: "No window for the pause",
                                        body: "MIGA found no terminal emulator, so \(settings.displayName) did not open. Install one to pause in."))

@@ -19,6 +19,10 @@ public struct Home {
         palette = Palette(TerminalCapabilities.detect(environment: context.environment))
     }
 
+    /// The config as it is now, read afresh: setup and the programs the hub
+    /// opens may change it while the hub is open.
+    var loaded: LoadedConfig { ConfigLoader.load(from: paths.configFile) }
+
     var protection: Protection? {
         context.gatewayPath.map {
             Protection(paths: paths, environment: context.environment,
@@ -32,7 +36,7 @@ public struct Home {
             context.messages("miga: setup and the hub need a terminal; see miga --help")
             return .finish(ExitStatus.usage)
         }
-        let loaded = ConfigLoader.load(from: paths.configFile)
+        let loaded = self.loaded
         // A config that is there but cannot be read is no first run: its
         // programs are unknown, not none, and setup would write over them.
         if let unreadable = loaded.unreadable {
@@ -63,7 +67,7 @@ public struct Home {
     /// Runs setup; its answers applied (and what stays protected though
     /// unticked, said), or nil when the person left.
     func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String], kept: String?)? {
-        let config = ConfigLoader.load(from: paths.configFile).config
+        let config = loaded.config
         var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(),
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
@@ -101,7 +105,7 @@ public struct Home {
         var selection = 0
         var notice = notice
         while true {
-            let loaded = ConfigLoader.load(from: paths.configFile)
+            let loaded = self.loaded
             // Without a readable config, the programs MIGA knows of by their shims.
             let programs = loaded.unreadable == nil ? Array(loaded.config.programs.values)
                 : (protection?.protectedCommands() ?? []).map(loaded.config.settings(for:))
@@ -137,7 +141,7 @@ public struct Home {
     /// What the gateway said, as the hub's notice, a line each; its config
     /// problems are left out, since the hub says those itself, cause first.
     func hubNotice(_ lines: [String]) -> String? {
-        let problems = ConfigLoader.load(from: paths.configFile).problems
+        let problems = loaded.problems
         let said = lines.filter { line in !problems.contains { "miga: \($0.description)" == line } }
         return said.isEmpty ? nil : said.map(printable).joined(separator: "\n")
     }
@@ -155,7 +159,7 @@ public struct Home {
 
     /// The stats as `miga stats` shows them, in a screen that scrolls.
     func showStats(on terminal: TerminalDevice) {
-        let config = ConfigLoader.load(from: paths.configFile).config
+        let config = loaded.config
         guard let store = try? SessionStore(path: paths.storeFile) else { return }
         // Launches that went around the pause since the last look, for these
         // stats: looked for now, with the hub's frame already on screen.

@@ -22,7 +22,7 @@ public struct SetupApplier {
         var done: [String] = []
         var problems: [String] = []
         let editor = ConfigEditor(path: protection.paths.configFile)
-        let before = ConfigLoader.load(from: protection.paths.configFile).config
+        let before = protection.config
         do {
             if answers.pause != before.pause { try editor.setTopLevel("pause", to: .integer(answers.pause)) }
             if answers.interests != before.interests { try editor.setTopLevel("interests", to: .strings(answers.interests)) }

@@ -8,7 +8,7 @@ extension Protection {
     /// Setup's list: every program already protected (chosen), the catalog's
     /// installed programs, then the rest of the catalog, marked not installed.
     public func setupPrograms() -> [SetupProgram] {
-        let protected = ConfigLoader.load(from: paths.configFile).config.programs
+        let protected = config.programs
         var list = ProgramCatalog.programs.map { entry -> SetupProgram in
             let installed = entry.commands.first { isInstalled($0) }
             let command = installed ?? entry.commands[0]

@@ -40,7 +40,7 @@ extension Miga {
         var window = false
 
         @Flag(name: .customLong("at-login"), help: "A start at login: the program's at_login setting decides.")
-        var atLogin = false
+        var loginStart = false
 
         @Option(name: .customLong("as"), help: ArgumentHelp("The protected program this is, when PROGRAM names something else (flatpak run …).", valueName: "name"))
         var identity: String?
@@ -60,7 +60,7 @@ extension Miga {
 
         func run() throws {
             Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause,
-                                  detach: detach, identity: identity, window: window, atLogin: atLogin))
+                                  detach: detach, identity: identity, window: window, loginStart: loginStart))
         }
 
         /// Runs the gateway and ends this process: as the real program, or with a status.

@@ -55,24 +55,13 @@ import Testing
         return String(words[0]) + words.dropFirst().map(\.capitalized).joined()
     }
 
-    /// Settings whose own work is spread over more files than one, each file
-    /// named: the gateway decides in one file and says why in another, the
-    /// fuzzer checks what the loader kept, the list shows a column, the routes
-    /// cover a program's other commands; the gate's `--at-login` and the
-    /// top-level `pause` and `pause_kinds` are other things of the same name.
-    /// A new file here is a choice to make, not plumbing to add.
-    static let spread: [String: Set<String>] = [
-        "non_interactive": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
-                            "MIGADesktop/Interception/ProgramTable.swift"],
-        "allow_minutes": ["MIGAKit/Fuzzing/FuzzTarget.swift"],
-        "at_login": ["MIGAKit/Gateway/GateVerdict.swift", "MIGAKit/Gateway/Gateway.swift",
-                     "MIGAKit/Gateway/GateRequest.swift", "miga/Commands/Gate.swift"],
-        "pause": ["MIGAKit/Gateway/Gateway.swift", "MIGADesktop/Interception/ProgramTable.swift", "MIGAKit/Fuzzing/FuzzTarget.swift"],
-        "flatpak": ["MIGADesktop/Interception/Protection.swift", "MIGADesktop/Interception/RouteCoverage.swift"],
-        "also": ["MIGADesktop/Interception/Protection.swift", "MIGADesktop/Interception/RouteCoverage.swift",
-                 "MIGADesktop/Interception/ProgramFamily.swift", "MIGADesktop/Interception/WatchedProgram.swift"],
-        "pause_kinds": ["MIGAConfig/ConfigLoader.swift", "MIGAConfig/ConfigSummary.swift",
-                        "MIGAKit/Stats/StatsReport.swift"],
+    /// Keys that name another setting too, whose files are that setting's:
+    /// the top-level `pause_kinds` (everyone's kinds, read by the loader,
+    /// written by the summary, counted by the stats). Nothing else: every
+    /// per-program setting is its entry, its property, and one file that
+    /// uses it.
+    static let namesakes: [String: Set<String>] = [
+        "pause_kinds": ["MIGAConfig/ConfigLoader.swift", "MIGAConfig/ConfigSummary.swift", "MIGAKit/Stats/StatsReport.swift"],
     ]
 
     /// The files that spell `setting`: its key in quotes, or its property.
@@ -110,13 +99,13 @@ import Testing
     @Test func each_setting_lives_in_its_entry_its_property_and_its_use() {
         for setting in ProgramSetting.all {
             let found = Self.files(spelling: setting)
-            let own = found.subtracting(Self.spread[setting.key] ?? [])
+            let own = found.subtracting(Self.namesakes[setting.key] ?? [])
             #expect(own.count <= 3, "\(setting.key) is spelt in \(own.sorted())")
         }
     }
 
-    @Test func the_spread_list_names_only_files_that_use_the_setting() {
-        for (key, files) in Self.spread {
+    @Test func the_namesakes_name_only_files_that_spell_the_key() {
+        for (key, files) in Self.namesakes {
             let setting = try! #require(ProgramSetting.named(key))
             #expect(files.isSubset(of: Self.files(spelling: setting)), "\(key): \(files.subtracting(Self.files(spelling: setting)).sorted())")
         }

@@ -227,10 +227,10 @@ import Testing
         var settings = ProgramSettings(command: "steam")
         settings.atLogin = policy
         #expect(GateVerdict.decide(hops: 0, settings: settings, insideFocusHours: true, hasTerminal: false,
-                                   wantsWindow: true, atLogin: true, insideAllowance: { false }) == verdict)
+                                   wantsWindow: true, loginStart: true, insideAllowance: { false }) == verdict)
         // Outside focus hours the program is not protected, at login or not.
         #expect(GateVerdict.decide(hops: 0, settings: settings, insideFocusHours: false, hasTerminal: false,
-                                   wantsWindow: true, atLogin: true, insideAllowance: { false }) == .passThrough(.outsideHours))
+                                   wantsWindow: true, loginStart: true, insideAllowance: { false }) == .passThrough(.outsideHours))
     }
 
     @Test func a_menu_launch_pauses_in_a_window_whatever_the_policy_without_a_terminal() {
