@@ -67,9 +67,31 @@ let package = Package(
             name: "MIGACoreTests",
             dependencies: ["MIGACore"]
         ),
+        // Tests mirror the layers: each target's unit tests depend on it and
+        // the layers below, and share the doubles of MIGATestSupport.
+        .testTarget(
+            name: "MIGATestSupport",
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop"]
+        ),
+        .testTarget(
+            name: "MIGATerminalTests",
+            dependencies: ["MIGACore", "MIGATerminal", "MIGATestSupport"]
+        ),
+        .testTarget(
+            name: "MIGAStoreTests",
+            dependencies: ["MIGACore", "MIGAStore", "MIGATestSupport"]
+        ),
+        .testTarget(
+            name: "MIGAConfigTests",
+            dependencies: ["MIGACore", "MIGAConfig", "MIGATestSupport"]
+        ),
+        .testTarget(
+            name: "MIGADesktopTests",
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGATestSupport"]
+        ),
         .testTarget(
             name: "MIGAKitTests",
-            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit"],
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "MIGATestSupport"],
             // Read at run time from beside the tests, not bundled.
             exclude: ["Gateway/__Snapshots__", "Stats/__Snapshots__", "Setup/__Snapshots__", "Hub/__Snapshots__"]
         ),

@@ -46,4 +46,24 @@ import Testing
         #expect(decide(settings(.pass, allow: 15), terminal: false, allowance: true, asked: &asked) == .passThrough(nil))
         #expect(!asked, "a pass-through is recorded as one, allowance or not")
     }
+
+    @Test(arguments: [(LoginPolicy.pause, GateVerdict.pauseInWindow), (.skip, .skipAtLogin), (.pass, .passThrough(.autostart))])
+    func at_login_decides_a_login_start(policy: LoginPolicy, verdict: GateVerdict) {
+        var settings = ProgramSettings(command: "steam")
+        settings.atLogin = policy
+        #expect(GateVerdict.decide(hops: 0, settings: settings, insideFocusHours: true, hasTerminal: false,
+                                   wantsWindow: true, loginStart: true, insideAllowance: { false }) == verdict)
+        // Outside focus hours the program is not protected, at login or not.
+        #expect(GateVerdict.decide(hops: 0, settings: settings, insideFocusHours: false, hasTerminal: false,
+                                   wantsWindow: true, loginStart: true, insideAllowance: { false }) == .passThrough(.outsideHours))
+    }
+
+    @Test func a_menu_launch_pauses_in_a_window_whatever_the_policy_without_a_terminal() {
+        for policy in NonInteractivePolicy.allCases {
+            var settings = ProgramSettings(command: "steam")
+            settings.nonInteractive = policy
+            #expect(GateVerdict.decide(hops: 0, settings: settings, insideFocusHours: true, hasTerminal: false,
+                                       wantsWindow: true, insideAllowance: { false }) == .pauseInWindow)
+        }
+    }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import MIGATerminal
 @testable import MIGAStore
 @testable import MIGAConfig
+@testable import MIGATestSupport
 
 /// The weekly look back from the gateway: started once its pause is over,
 /// when the week's look back may be unsent; never on a pass-through. The

@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
+@testable import MIGATestSupport
 
 /// The per-program rules as the gateway applies them: a scripted terminal,
 /// a manual clock, a real store, and the config file as a person writes it.
@@ -195,10 +196,4 @@ import Testing
         #expect(row.outcome == .exit)
         #expect(row.intention == nil)
     }
-}
-
-/// A value shared with a closure that outlives the call that made it.
-final class Box<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -6,6 +6,7 @@ import Testing
 @testable import MIGATerminal
 @testable import MIGAStore
 @testable import MIGADesktop
+@testable import MIGATestSupport
 
 /// The gateway's decisions with a scripted terminal, a manual clock, a
 /// recording notifier and a real store in a temporary XDG tree.
@@ -349,14 +350,6 @@ import Testing
         #expect(terminal?.written.contains("⚠ the history at") == true)
         #expect(messages.contains { $0.contains("cannot be opened") && $0.contains("not a regular file") })
     }
-}
-
-/// Collects messages from the gateway (a class, so the closure can share it).
-final class MessageBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var lines: [String] { lock.withLock { stored } }
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
 }
 
 /// The `flatpak` shim: only `flatpak run` of a protected app is a launch to pause.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 /// Where the line pause once kept its own rules at the typed line and the
 /// question, and now follows the pause's one model, as the full screen does.

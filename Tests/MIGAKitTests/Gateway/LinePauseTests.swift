@@ -3,6 +3,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 @Suite struct LinePauseTests {
     /// A quote from a file that tries to set the clipboard (OSC 52, ended by

@@ -2,6 +2,7 @@ import Foundation
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 /// One end of a pipe, closed at most once whichever thread gets there first.
 final class PipeEnd: @unchecked Sendable {

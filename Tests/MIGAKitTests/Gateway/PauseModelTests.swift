@@ -2,6 +2,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 /// Every rule of the pause with plain numbers: an input and a time go in,
 /// commands come out. No terminal, no clock, no store.

@@ -2,6 +2,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 @Suite struct PauseScreenTests {
     let quote = Quote(id: "stoicism-002", text: "Thoughts arrive uninvited. You still get to decide which ones are offered a chair.",
@@ -366,5 +367,15 @@ import Testing
                                       detail: words.detail, motion: false)
         #expect(still.text.contains("You chose yourself."))
         #expect(!still.text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    }
+
+    /// MIGA's own window in an emulator whose font it cannot choose: the ring in ASCII, as in a C locale.
+    @Test func a_window_without_the_rings_font_draws_in_ascii_whatever_the_locale() {
+        let window = TerminalCapabilities.detect(environment: ["TERM": "xterm", "LANG": "C.UTF-8", "MIGA_GLYPHS": "ascii"])
+        #expect(!window.unicode)
+        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm", "LANG": "C.UTF-8", "MIGA_GLYPHS": ""]).unicode)
+        let ring = CountdownRing.cells(rows: 5, remaining: 0.6, thickness: 2, showTrack: true).flatMap { $0 }
+        let drawn = ring.filter { $0.kind != .empty }.map { Palette(window).glyphs(String($0.character), tone: $0.kind == .arc ? .accent(glow: 0) : .track) }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0 == "o" || $0 == "." }, "\(drawn)")
     }
 }

@@ -2,6 +2,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 @Suite struct PauseSessionTests {
     let first = Quote.sample("first")

@@ -5,6 +5,7 @@ import Testing
 @testable import MIGATerminal
 @testable import MIGAStore
 @testable import MIGADesktop
+@testable import MIGATestSupport
 
 /// The hub and its stats in small and large windows: what does not fit
 /// scrolls and says so, and the keys shorten before any goes.

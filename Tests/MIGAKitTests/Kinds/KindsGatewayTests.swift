@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
+@testable import MIGATestSupport
 
 /// The kinds of pause as the gateway prepares them: a scripted terminal, a
 /// manual clock, a real store, and quotes of the test's own (the only ones

@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGAStore
 @testable import MIGAConfig
+@testable import MIGATestSupport
 
 /// What MIGA learns from a real store: the kind the launch path chooses, over
 /// many launches with a seeded generator, and the favourite the stats name,

@@ -6,6 +6,7 @@ import Testing
 @testable import MIGATerminal
 @testable import MIGAStore
 @testable import MIGAConfig
+@testable import MIGATestSupport
 
 /// The kinds in the store, the files and the config: each pause's kind,
 /// typed line and alternative written and read back, carried by export,

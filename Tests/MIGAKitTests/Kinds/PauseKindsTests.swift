@@ -3,6 +3,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 /// The kinds of pause as the model runs them: a typed line that forgives
 /// mistakes and refuses pastes, an alternative that is an exit, the question

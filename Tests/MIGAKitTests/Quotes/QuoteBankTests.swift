@@ -2,6 +2,7 @@ import Testing
 @testable import MIGAKit
 import MIGAResources
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 @Suite struct QuoteBankTests {
     @Test func the_built_in_bank_is_complete_and_clean() {

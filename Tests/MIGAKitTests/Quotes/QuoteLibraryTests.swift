@@ -3,6 +3,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+@testable import MIGATestSupport
 
 @Suite struct QuoteLibraryTests {
     let folder = TemporaryDirectory()

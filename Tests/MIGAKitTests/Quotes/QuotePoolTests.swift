@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGATestSupport
 
 /// The pause's light reading of the quote files agrees with the library's
 /// full one: the same ids to draw from, the same words, the same problems.

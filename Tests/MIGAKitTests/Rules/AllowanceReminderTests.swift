@@ -3,6 +3,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGADesktop
+@testable import MIGATestSupport
 
 @Suite struct AllowanceReminderTests {
     let reminder = AllowanceReminder(programName: "Discord", minutes: 15, due: Date(milliseconds: 1_800_000_900_123),

@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
+@testable import MIGATestSupport
 
 @Suite struct ExchangeTests {
     let start = Date(milliseconds: 1_800_000_000_123) // the store keeps whole milliseconds

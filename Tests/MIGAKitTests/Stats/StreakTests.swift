@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
+@testable import MIGATestSupport
 
 @Suite struct StreakTests {
     func day(_ text: String) -> LocalDay {

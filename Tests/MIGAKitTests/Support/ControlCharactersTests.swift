@@ -3,6 +3,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGAStore
+@testable import MIGATestSupport
 
 /// A name from another machine's history holding a C1 control (U+009B is
 /// CSI, U+009D OSC) or a bidi override (U+202E turns the rest of a line

@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGAConfig
 @testable import MIGADesktop
+@testable import MIGATestSupport
 
 /// Small promises from the security review (SECURITY.md), each kept by a test.
 @Suite(.serialized) struct HardeningTests {

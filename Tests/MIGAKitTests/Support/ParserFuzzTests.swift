@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGAConfig
 @testable import MIGADesktop
+@testable import MIGATestSupport
 
 /// Seeded random inputs for every parser of text that people or other programs
 /// write: `config.toml`, quote files, fortune(6) files, desktop entries (and

@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGAStore
 @testable import MIGAConfig
+@testable import MIGATestSupport
 
 /// What MIGA reads is a regular file of a sane size: a pipe, a device, a
 /// folder or an endless file is refused at once, never waited on or read to
