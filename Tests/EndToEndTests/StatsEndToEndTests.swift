@@ -148,6 +148,27 @@ import Testing
         #expect((numbers["filter"] as? [String: Any])?["device"] as? String == laptopID)
     }
 
+    /// Where the clocks spring forward at midnight (Santiago on 2026-09-06),
+    /// the day begins at 01:00: `--since` that day leaves out 23:30 the
+    /// evening before, and `stats` counts each on its own day.
+    @Test(arguments: [("America/Santiago", "2026-09-06", "2026-09-06T03:30:00Z", "2026-09-06T04:30:00Z"),
+                      ("America/Havana", "2026-03-08", "2026-03-08T04:30:00Z", "2026-03-08T05:30:00Z"),
+                      ("Africa/Cairo", "2026-04-24", "2026-04-23T21:30:00Z", "2026-04-23T22:30:00Z"),
+                      ("Asia/Beirut", "2026-03-29", "2026-03-28T21:30:00Z", "2026-03-28T22:30:00Z")])
+    func history_since_a_day_without_a_midnight_starts_at_its_first_instant(zone: String, day: String, evening: String,
+                                                                          morning: String) throws {
+        let store = try SessionStore(path: sandbox.storePath)
+        let times = try [evening, morning].map { try #require(ISO8601DateFormatter().date(from: $0)) }
+        try store.insertMissing(zip(["the-evening-before", "the-morning-of"], times).map { program, ended in
+            SessionRecord(id: newUUID(), program: program, startedAt: ended - 30, endedAt: ended, outcome: .exit, pausedSeconds: 30)
+        })
+        let since = try miga("history", "--since", day, environment: ["TZ": zone])
+        #expect(since.status == 0, "\(since.error)")
+        #expect(since.output.contains("the-morning-of") && !since.output.contains("the-evening-before"), "\(zone): \(since.output)")
+        let before = try miga("history", "--since", try #require(LocalDay(parsing: day)?.previous.description), environment: ["TZ": zone])
+        #expect(before.output.contains("the-morning-of") && before.output.contains("the-evening-before"), "\(zone): \(before.output)")
+    }
+
     @Test(arguments: ["2026-11-31", "2026-02-30", "2026-13-01"])
     func history_refuses_a_date_that_does_not_exist(date: String) throws {
         let result = try miga("history", "--since", date)

@@ -39,13 +39,26 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         number = wholeNumber((seconds / 86_400).rounded(.down))
     }
 
-    /// The first instant of this day in `timeZone`: local midnight, found
-    /// from the offset in force then (which DST may make differ from now's).
+    /// The first instant of this day in `timeZone`: local midnight, or, where
+    /// the clocks spring forward at midnight (Santiago, Havana, Cairo,
+    /// Beirut), the moment they do, when the day begins at 01:00.
     public func start(in timeZone: TimeZone) -> Date {
         let civilMidnight = Double(number) * 86_400
-        let guess = civilMidnight - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: civilMidnight)))
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))
-        return Date(timeIntervalSince1970: civilMidnight - Double(offset))
+        // Midnight by each offset in force around the date; the earliest that
+        // falls on this day is midnight itself, or the spring forward's end.
+        let offsets = Set((-1...1).map { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: civilMidnight + Double($0) * 86_400)) })
+        let onThisDay = offsets.map { civilMidnight - Double($0) }.sorted().first { LocalDay(Date(timeIntervalSince1970: $0), in: timeZone) == self }
+        guard var last = onThisDay else { return Date(timeIntervalSince1970: civilMidnight) }
+        // A change of clocks shortly before it (not at midnight): the day
+        // began earlier, at the first second of its date.
+        var before = last - 4 * 3600
+        guard LocalDay(Date(timeIntervalSince1970: last - 1), in: timeZone) == self,
+              LocalDay(Date(timeIntervalSince1970: before), in: timeZone) < self else { return Date(timeIntervalSince1970: last) }
+        while last - before > 1 {
+            let middle = ((before + last) / 2).rounded(.down)
+            if LocalDay(Date(timeIntervalSince1970: middle), in: timeZone) == self { last = middle } else { before = middle }
+        }
+        return Date(timeIntervalSince1970: last)
     }
 
     /// Local midnight of the day `date` falls on, by the C library's zone

@@ -79,20 +79,22 @@ public struct KindTable: Equatable, Sendable {
         program.flatMap { program in favourites.first { $0.program == program }?.kind }
     }
 
-    /// What MIGA favours for one program: of its kinds that have been shown,
-    /// the one with the highest posterior mean (the earlier in its list on a
-    /// tie), which Thompson sampling chooses most often. Nil where MIGA does
-    /// not choose by what works (one kind, or `rotate` is `cycle` or `off`),
-    /// and before any of its kinds was shown.
+    /// A kind is named a favourite only after this many pauses of it…
+    static let favouriteAfterPauses = 10
+    /// …and when it is at least this likely to work best of the kinds in use.
+    static let favouriteCertainty = 0.8
+
+    /// What MIGA favours for one program: the kind most likely to work best
+    /// (`KindRecord.chancesOfBeingBest`), once that is at least 80 % likely and
+    /// it has been shown at least 10 times; nil before, or when no kind stands
+    /// out. Nil too where MIGA does not choose by what works (one kind, or
+    /// `rotate` is `cycle` or `off`).
     public static func favourite(records: [PauseKind: KindRecord], among inUse: KindsInUse) -> PauseKind? {
         guard inUse.learns else { return nil }
-        var best: (kind: PauseKind, mean: Double)?
-        for kind in inUse.kinds {
-            guard let record = records[kind], record.shown > 0 else { continue }
-            let mean = record.posterior.mean
-            if best.map({ mean > $0.mean }) ?? true { best = (kind, mean) }
-        }
-        return best?.kind
+        let chances = KindRecord.chancesOfBeingBest(records, among: inUse.kinds)
+        guard let (kind, chance) = chances.max(by: { $0.value < $1.value }), chance >= favouriteCertainty,
+              (records[kind]?.shown ?? 0) >= favouriteAfterPauses else { return nil }
+        return kind
     }
 
     /// The table as plain lines of at most `width` cells. Narrower widths drop

@@ -154,7 +154,13 @@ import Testing
         #expect(report.thisWeek.exits == 1 && report.lastWeek.exits == 0)
     }
 
-    @Test func random_histories_match_a_simple_reference() throws {
+    /// Berlin in winter, and each zone whose clocks spring forward at
+    /// midnight, a few weeks after it did (its change inside the 45 days).
+    @Test(arguments: [("Europe/Berlin", 1_800_000_000.0), ("UTC", 1_800_000_000),
+                      ("America/Santiago", 1_790_500_000), ("America/Havana", 1_774_500_000),
+                      ("Africa/Cairo", 1_778_800_000), ("Asia/Beirut", 1_776_300_000)])
+    func random_histories_match_a_simple_reference(zone: String, seconds: Double) throws {
+        let timeZone = try #require(TimeZone(identifier: zone)), now = Date(timeIntervalSince1970: seconds)
         var generator = SeededGenerator(seed: 404)
         let outcomes: [SessionOutcome] = [.exit, .proceed, .abandoned, .passthrough]
         for round in 0..<25 {
@@ -168,7 +174,7 @@ import Testing
                                      pausedSeconds: outcome == .passthrough ? 0 : Double.random(in: 5...200, using: &generator).rounded())
             }
             try store.insertMissing(records)
-            let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+            let report = try StatsReport.compute(from: store, now: now, timeZone: timeZone)
 
             // Reference: plain loops over the records.
             let sessions = records.filter { $0.outcome != .passthrough }
@@ -178,13 +184,13 @@ import Testing
             #expect(report.totals.exits <= report.totals.sessions)
             #expect(report.totals.passThroughs == records.count - sessions.count)
             #expect(abs(report.totals.pausedSeconds - records.reduce(0) { $0 + $1.pausedSeconds }) < 0.001)
-            let today = LocalDay(now, in: berlin)
+            let today = LocalDay(now, in: timeZone)
             for day in report.days {
-                let onDay = records.filter { LocalDay($0.endedAt!, in: berlin) == day.day }
+                let onDay = records.filter { LocalDay($0.endedAt!, in: timeZone) == day.day }
                 #expect(day.exits == onDay.filter { $0.outcome == .exit }.count, "round \(round), \(day.day)")
                 #expect(day.proceeds == onDay.filter { $0.outcome == .proceed }.count)
             }
-            #expect(report.streak == Streak(exitDays: exits.map { LocalDay($0.endedAt!, in: berlin) }, today: today))
+            #expect(report.streak == Streak(exitDays: exits.map { LocalDay($0.endedAt!, in: timeZone) }, today: today))
         }
     }
 }
