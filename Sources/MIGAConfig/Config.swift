@@ -47,7 +47,7 @@ public struct Config: Equatable, Sendable {
     }
 
     /// How long `settings`' program pauses: its own pause, or everyone's.
-    public func pause(for settings: ProgramSettings) -> Int {
+    package func pause(for settings: ProgramSettings) -> Int {
         settings.pause ?? pause
     }
 
@@ -122,7 +122,7 @@ public struct ProgramSettings: Equatable, Sendable {
     }
 
     /// Every command that starts this program: its own, then its `also`.
-    public var commands: [String] { [command] + also }
+    package var commands: [String] { [command] + also }
 
     /// The ladder, when `escalate` is on.
     public var escalation: Escalation? {

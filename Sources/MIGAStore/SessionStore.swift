@@ -222,28 +222,6 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// This machine's id among the devices that sync one history, made on first use.
-    public func deviceID() throws -> String {
-        if let lookingDeviceID { return lookingDeviceID }
-        return try immediate { db in
-            if let id = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'device_id'") { return id }
-            let id = newUUID()
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('device_id', ?)", arguments: [id])
-            return id
-        }
-    }
-
-    /// A value kept in the store's small key-value table.
-    public func meta(_ key: String) throws -> String? {
-        try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
-    }
-
-    public func setMeta(_ key: String, _ value: String) throws {
-        try immediate { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
-        }
-    }
-
     /// SQLite's own check of the file: "ok", or what is wrong.
     public func integrityCheck() throws -> String {
         try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
@@ -251,7 +229,7 @@ public final class SessionStore: Sendable {
 
     // MARK: Internals
 
-    package func immediate<T>(_ body: (Database) throws -> T) throws -> T {
+    func immediate<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.writeWithoutTransaction { db in
             var result: T?
             try db.inTransaction(.immediate) {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import MIGACore
 @testable import MIGATerminal
 @testable import MIGAStore
@@ -174,6 +175,32 @@ final class MessageBox: @unchecked Sendable {
     private var stored: [String] = []
     var lines: [String] { lock.withLock { stored } }
     func append(_ line: String) { lock.withLock { stored.append(line) } }
+}
+
+/// A /proc of the test's making, its clock set around a moment (the one a program was protected).
+struct FakeProc {
+    let folder = TemporaryDirectory()
+    let bootTime: Int
+
+    init(around protectedAt: Date) throws {
+        bootTime = Int(protectedAt.timeIntervalSince1970) - 1000
+        try folder.write("cpu 1 2 3\nbtime \(bootTime)\n", to: "stat")
+    }
+
+    /// A process of `exe` that started `offset` seconds after steam was protected.
+    func process(_ pid: Int32, exe: String, after offset: Int, environment: [String] = ["HOME=/home/u"], parent: Int32 = 1,
+                 cmdline: [String]) throws {
+        try folder.write("steam\n", to: "\(pid)/comm")
+        #expect(symlink(exe, folder.path + "/\(pid)/exe") == 0)
+        try folder.write(environment.map { $0 + "\0" }.joined(), to: "\(pid)/environ")
+        let ticks = (1000 + offset) * LeakWatch.ticksPerSecond
+        let fields = ["S", "\(parent)"] + Array(repeating: "0", count: 17) + ["\(ticks)"] + Array(repeating: "0", count: 10)
+        try folder.write("\(pid) (steam) " + fields.joined(separator: " ") + "\n", to: "\(pid)/stat")
+        try folder.write(cmdline.map { $0 + "\0" }.joined(), to: "\(pid)/cmdline")
+        try folder.write("0::/user.slice\n", to: "\(pid)/cgroup")
+    }
+
+    var watch: LeakWatch { LeakWatch(proc: folder.path, uid: getuid()) }
 }
 
 /// A moment after every fixture's dates (2030), for checks of what is possible

@@ -55,7 +55,7 @@ extension KindRecord {
     /// which it came out on top. A kind never shown draws from its uniform
     /// prior, so it may well be best. The draws are seeded: the same records
     /// always give the same chances, and `miga stats` says the same twice.
-    public static func chancesOfBeingBest(_ records: [PauseKind: KindRecord], among kinds: [PauseKind]) -> [PauseKind: Double] {
+    package static func chancesOfBeingBest(_ records: [PauseKind: KindRecord], among kinds: [PauseKind]) -> [PauseKind: Double] {
         let kinds = kinds.reduce(into: [PauseKind]()) { if !$0.contains($1) { $0.append($1) } }
         guard !kinds.isEmpty else { return [:] }
         let posteriors = kinds.map { (records[$0] ?? KindRecord()).posterior }

@@ -48,7 +48,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         // falls on this day is midnight itself, or the spring forward's end.
         let offsets = Set((-1...1).map { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: civilMidnight + Double($0) * 86_400)) })
         let onThisDay = offsets.map { civilMidnight - Double($0) }.sorted().first { LocalDay(Date(timeIntervalSince1970: $0), in: timeZone) == self }
-        guard var last = onThisDay else { return Date(timeIntervalSince1970: civilMidnight) }
+        // A day the zone skipped whole (Apia's 2011-12-30) has no instant: it
+        // is empty, and begins where the next one does.
+        guard var last = onThisDay else { return next.start(in: timeZone) }
         // A change of clocks shortly before it (not at midnight): the day
         // began earlier, at the first second of its date.
         var before = last - 4 * 3600

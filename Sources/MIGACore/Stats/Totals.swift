@@ -39,8 +39,7 @@ public struct Totals: Equatable, Sendable {
 }
 
 extension Effect.Counts {
-    /// The counts of the effect, from the totals of the report (the effect
-    /// itself lives in the core, which knows nothing of the report).
+    /// The counts of the effect, from the totals of the report.
     package init(_ totals: Totals) {
         self.init(attempts: totals.sessions + totals.passThroughs, pauses: totals.sessions, exits: totals.exits,
                   openings: totals.proceeds + totals.passThroughs)

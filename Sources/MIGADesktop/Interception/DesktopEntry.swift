@@ -1,5 +1,4 @@
 import MIGACore
-import MIGATerminal
 
 /// A desktop entry file (freedesktop Desktop Entry Specification 1.5), kept line
 /// by line so that writing it back gives the same bytes, except for the lines

@@ -40,7 +40,8 @@ public struct Protection: Sendable {
     var manifestPath: String { paths.dataDirectory + "/manifest" }
     var editor: ConfigEditor { ConfigEditor(path: paths.configFile) }
     /// The config as it is on disk now: read afresh each time, since
-    /// protecting writes it. The one place the desktop's routes read it.
+    /// protecting writes it. How protection and its routes read it (doctor
+    /// reads its problems too, and the menu's family its own file).
     package var config: Config { ConfigLoader.load(from: paths.configFile).config }
 
     /// Protects `command` (idempotent): config entry first, then its shim and

@@ -68,13 +68,11 @@ extension Protection {
 
     func routes(of command: String, settings: ProgramSettings?, config: Config, hooks: [Route]) -> [Route] {
         var routes: [Route] = []
-        // Typing the name reaches the shim through a shell's hook: one route per shell in use.
-        if realProgram(command) != nil {
-            routes += hooks
-            routes.append(shimRoute(command))
-        }
-        // Each other name of the program is typed too: its shim, and a name that has none yet.
-        for name in settings?.commands.dropFirst() ?? [] where realProgram(name) != nil {
+        // Typing the name reaches the shim through a shell's hook: one route
+        // per shell in use. Each other name of the program is typed too: its
+        // shim, and (below) a name that has none yet.
+        for name in settings?.commands ?? [command] where realProgram(name) != nil {
+            if name == command { routes += hooks }
             routes.append(shimRoute(name))
         }
         if let settings {

@@ -90,7 +90,8 @@ public struct KindTable: Equatable, Sendable {
     /// out. Nil too where MIGA does not choose by what works (one kind, or
     /// `rotate` is `cycle` or `off`).
     public static func favourite(records: [PauseKind: KindRecord], among inUse: KindsInUse) -> PauseKind? {
-        guard inUse.learns else { return nil }
+        // Nothing to name before a kind has had its ten pauses (and no draws to make).
+        guard inUse.learns, inUse.kinds.contains(where: { (records[$0]?.shown ?? 0) >= favouriteAfterPauses }) else { return nil }
         let chances = KindRecord.chancesOfBeingBest(records, among: inUse.kinds)
         guard let (kind, chance) = chances.max(by: { $0.value < $1.value }), chance >= favouriteCertainty,
               (records[kind]?.shown ?? 0) >= favouriteAfterPauses else { return nil }

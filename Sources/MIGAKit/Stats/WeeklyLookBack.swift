@@ -78,14 +78,8 @@ public enum WeeklyLookBack {
     /// week in the store when so. The first run of a history claims without sending.
     static func claim(in store: SessionStore, now: Date, timeZone: TimeZone) throws -> Bool {
         let week = due(before: now, in: timeZone).monday.number
-        // Claimed already, as on every run but one a week: a read says so without taking the write lock.
-        if let sent = try store.meta(metaKey).flatMap({ Int($0) }), sent >= week { return false }
-        return try store.immediate { db in
-            let sent = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [metaKey]).flatMap { Int($0) }
-            guard sent == nil || sent! < week else { return false }
-            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [metaKey, String(week)])
-            return sent != nil
-        }
+        guard case .claimed(let sentBefore) = try store.claim(metaKey, upTo: week) else { return false }
+        return sentBefore != nil
     }
 
     /// Sends the look back if it is due and there was a week to look back on:

@@ -40,6 +40,14 @@ import Testing
         #expect(LocalDay.dayAndHour(of: start, in: timeZone).hour == 1, "\(zone): the first hour is 1 o'clock")
     }
 
+    @Test func a_day_the_zone_skipped_is_empty() throws {
+        // Samoa crossed the date line: 2011-12-29 ended at midnight, and 2011-12-31 began.
+        let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
+        let skipped = LocalDay(year: 2011, month: 12, day: 30)
+        #expect(skipped.start(in: apia) == skipped.next.start(in: apia))
+        #expect(LocalDay(skipped.next.start(in: apia).addingTimeInterval(-1), in: apia) == skipped.previous)
+    }
+
     /// Every day of two years, in zones with and without DST, whole and half
     /// hours, east and west: each begins at the first instant on its date.
     @Test(arguments: ["UTC", "Europe/Berlin", "Pacific/Chatham", "Asia/Kolkata", "America/Santiago", "America/Havana",

@@ -63,32 +63,6 @@ import Testing
         #expect(protection.list().map(\.kept) == [false])
     }
 
-    /// A /proc of the test's making, its clock set around the moment steam was protected.
-    struct FakeProc {
-        let folder = TemporaryDirectory()
-        let bootTime: Int
-
-        init(around protectedAt: Date) throws {
-            bootTime = Int(protectedAt.timeIntervalSince1970) - 1000
-            try folder.write("cpu 1 2 3\nbtime \(bootTime)\n", to: "stat")
-        }
-
-        /// A process of `exe` that started `offset` seconds after steam was protected.
-        func process(_ pid: Int32, exe: String, after offset: Int, environment: [String] = ["HOME=/home/u"], parent: Int32 = 1,
-                     cmdline: [String]) throws {
-            try folder.write("steam\n", to: "\(pid)/comm")
-            #expect(symlink(exe, folder.path + "/\(pid)/exe") == 0)
-            try folder.write(environment.map { $0 + "\0" }.joined(), to: "\(pid)/environ")
-            let ticks = (1000 + offset) * LeakWatch.ticksPerSecond
-            let fields = ["S", "\(parent)"] + Array(repeating: "0", count: 17) + ["\(ticks)"] + Array(repeating: "0", count: 10)
-            try folder.write("\(pid) (steam) " + fields.joined(separator: " ") + "\n", to: "\(pid)/stat")
-            try folder.write(cmdline.map { $0 + "\0" }.joined(), to: "\(pid)/cmdline")
-            try folder.write("0::/user.slice\n", to: "\(pid)/cgroup")
-        }
-
-        var watch: LeakWatch { LeakWatch(proc: folder.path, uid: getuid()) }
-    }
-
     @Test func a_leak_is_a_launch_around_a_route_that_was_there_and_each_is_recorded_once() throws {
         let steam = home.path + "/bin/steam"
         try protection.protect("steam")
@@ -105,7 +79,7 @@ import Testing
         let other = home.path + "/system/applications/steam-big-picture.desktop"
         try proc.process(303, exe: steam, after: 61, environment: ["GIO_LAUNCHED_DESKTOP_FILE=\(other)", "GIO_LAUNCHED_DESKTOP_FILE_PID=303"],
                          cmdline: [steam, "-bigpicture"])
-        // Recorded as the chores record them (`Upkeep.recordLeaks`), with the config as it is at each look.
+        // Recorded as the chores record them (`Upkeep.recordLeaks`, tested in its own right with the app), with the config as it is at each look.
         func recordLeaks() -> Int {
             (try? store.recordLeaks(protection.leaks(around: store, config: protection.config, watch: proc.watch), at: Date())) ?? 0
         }

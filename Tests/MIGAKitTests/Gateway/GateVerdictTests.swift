@@ -66,4 +66,14 @@ import Testing
                                        wantsWindow: true, insideAllowance: { false }) == .pauseInWindow)
         }
     }
+
+    @Test func without_a_window_a_start_the_person_is_there_for_refuses_only_under_deny() {
+        for policy in NonInteractivePolicy.allCases {
+            let refuses = policy == .deny
+            #expect(GateVerdict.withoutWindow(settings(policy), wantsWindow: true, loginStart: false) == (refuses ? .deny : .passThrough(nil)))
+            #expect(GateVerdict.withoutWindow(settings(policy), wantsWindow: false, loginStart: true) == (refuses ? .deny : .passThrough(nil)))
+            // Neither from the menu nor at login: nobody waits for a window, so the program starts.
+            #expect(GateVerdict.withoutWindow(settings(policy), wantsWindow: false, loginStart: false) == .passThrough(nil))
+        }
+    }
 }
