@@ -85,12 +85,15 @@ extension Protection {
     }
 
     /// Protecting `command` keeps its other commands as its `also`: those it
-    /// had, then those found now (unless the changes set them).
-    func keepOtherCommands(of command: String, config: Config, into changes: inout ProgramChanges) {
-        guard changes["also"] == nil else { return }
+    /// had, then those found now (unless the changes set them). Returns the
+    /// ones found now.
+    @discardableResult
+    func keepOtherCommands(of command: String, config: Config, into changes: inout ProgramChanges) -> [String] {
+        guard changes["also"] == nil else { return [] }
         let kept = config.programs[command]?.also ?? []
-        let also = kept + otherCommands(of: command, config: config).filter { !kept.contains($0) }
-        if !also.isEmpty { changes["also"] = .strings(also) }
+        let new = otherCommands(of: command, config: config).filter { !kept.contains($0) }
+        if !(kept + new).isEmpty { changes["also"] = .strings(kept + new) }
+        return new
     }
 
     /// Adds to each program's `also` the commands that start it and do not
@@ -99,10 +102,9 @@ extension Protection {
         var done: [String] = []
         let config = self.config
         for settings in protectedOnly(config).programs.values.sorted(by: { $0.command < $1.command }) {
-            let new = uncoveredCommands(of: settings, config: config)
-            guard !new.isEmpty else { continue }
             var changes = ProgramChanges()
-            changes["also"] = .strings(settings.also + new)
+            let new = keepOtherCommands(of: settings.command, config: config, into: &changes)
+            guard !new.isEmpty else { continue }
             do {
                 try editor.setProgram(settings.command, changes)
             } catch {

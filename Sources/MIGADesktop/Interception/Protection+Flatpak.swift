@@ -14,7 +14,7 @@ extension Protection {
 
     /// Protecting a Flatpak app by another of its names protects the program
     /// it already is; the app's ID is kept in its settings.
-    func takeInFlatpakApp(_ command: inout String, _ changes: inout ProgramChanges, notes: inout [String]) {
+    func takeInFlatpakApp(_ command: inout String, _ changes: inout ProgramChanges, config: Config, notes: inout [String]) {
         guard let appID = flatpakID(of: command) else { return }
         if let existing = config.program(flatpak: appID), existing.command != command {
             notes.append(Self.protectedAlready(existing))

@@ -60,13 +60,14 @@ public struct Protection: Sendable {
         var changes = changes
         var command = command
         var notes: [String] = []
+        // Read once: nothing writes the config until `setProgram` below.
+        let config = self.config
         // Another name of a protected program (`firefox-esr` for Firefox) is that program.
         if let existing = config.program(named: command), existing.command != command {
             notes.append(Self.protectedAlready(existing))
             command = existing.command
         }
-        takeInFlatpakApp(&command, &changes, notes: &notes)
-        let config = self.config
+        takeInFlatpakApp(&command, &changes, config: config, notes: &notes)
         if changes.name == nil, config.programs[command]?.name == nil, let name = menuName(of: command) {
             changes.name = name
         }
