@@ -14,6 +14,9 @@ public struct Config: Equatable, Sendable {
     public var reducedMotion = false
     /// Protected programs by command name (seed D-001).
     public var programs: [String: ProgramSettings] = [:]
+    /// Protected websites by their plain name (`youtube.com`, `reddit.com/r/all`),
+    /// each with a program's settings; its command is `site:NAME`.
+    public var sites: [String: ProgramSettings] = [:]
     /// The kinds of pause to show, and how to choose among them (each
     /// program may have its own).
     public var pauseKinds: [PauseKind] = PauseKind.defaults
@@ -31,6 +34,7 @@ public struct Config: Equatable, Sendable {
     /// A command that is another name of a protected program (`firefox-esr`
     /// for `[programs.firefox]` with `also = ["firefox-esr"]`) finds that program.
     public func settings(for command: String) -> ProgramSettings {
+        if let site = Site(program: command) { return sites[site.name] ?? ProgramSettings(command: site.program) }
         let name = baseName(of: command)
         return program(named: name) ?? program(flatpak: name) ?? ProgramSettings(command: name)
     }
@@ -65,6 +69,11 @@ public struct Config: Equatable, Sendable {
         var kinds = kinds(for: settings)
         if kinds.count > 1, kinds.contains(.instead), !hasAlternatives() { kinds.removeAll { $0 == .instead } }
         return KindsInUse(kinds: kinds, rotation: settings.rotate ?? rotate)
+    }
+
+    /// The settings of the protected site the address `url` pauses as, if any.
+    public func site(covering url: String) -> ProgramSettings? {
+        Site.covering(url, among: sites.keys.compactMap { try? Site($0) }).flatMap { sites[$0.name] }
     }
 
     /// The protected program that is the Flatpak app `appID`, if any.
@@ -142,6 +151,7 @@ public struct ProgramSettings: Equatable, Sendable {
     /// The configured name, or the command with a capital first letter.
     public var displayName: String {
         if let name, !name.isEmpty { return name }
+        if command.hasPrefix(Site.programPrefix) { return String(command.dropFirst(Site.programPrefix.count)) }
         return command.prefix(1).uppercased() + command.dropFirst()
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 import MIGACore
 
 /// Changes `config.toml` the way a careful person would by hand: only the
-/// lines of one `[programs.NAME]` table, keeping every comment, blank line and
+/// lines of one `[programs.NAME]` (or `[sites."NAME"]`) table, keeping every comment, blank line and
 /// setting around them, and writing through a temporary file and a rename so
 /// a crash never leaves half a file.
 public struct ConfigEditor {
@@ -14,12 +14,53 @@ public struct ConfigEditor {
         self.path = path
     }
 
+    /// A table the editor changes: a program's or a site's.
+    enum Table {
+        case program(String)
+        case site(String)
+
+        var path: [String] {
+            switch self {
+            case .program(let command): ["programs", command]
+            case .site(let name): ["sites", name]
+            }
+        }
+
+        var header: String { "[\(path[0]).\(ConfigEditor.tableKey(path[1]))]" }
+
+        func isThere(in config: Config) -> Bool {
+            switch self {
+            case .program(let command): config.programs[command] != nil
+            case .site(let name): config.sites[name] != nil
+            }
+        }
+    }
+
     /// Adds `[programs.COMMAND]`, or updates the keys of the one that exists.
     /// Settings the changes leave nil stay as they are.
     public func setProgram(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) {
+        try set(.program(command), changes)
+    }
+
+    /// Adds `[sites."NAME"]` (NAME a site's plain name), or updates the one that exists.
+    public func setSite(_ name: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) {
+        try set(.site(name), changes)
+    }
+
+    /// Removes `[programs.COMMAND]` and its lines; nothing else changes.
+    public func removeProgram(_ command: String) throws(MigaError) {
+        try remove(.program(command))
+    }
+
+    /// Removes `[sites."NAME"]` and its lines; nothing else changes.
+    public func removeSite(_ name: String) throws(MigaError) {
+        try remove(.site(name))
+    }
+
+    private func set(_ target: Table, _ changes: ProgramChanges) throws(MigaError) {
         var lines = try currentLines()
         let kinds = Self.kinds(of: lines)
-        if let table = Self.table(of: command, in: lines, kinds: kinds) {
+        if let table = Self.table(target.path, in: lines, kinds: kinds) {
             var body = Array(lines[table])
             var bodyKinds = Array(kinds[table])
             for (key, change) in changes.edits {
@@ -39,13 +80,13 @@ public struct ConfigEditor {
         } else {
             while lines.last == "" { lines.removeLast() }
             if !lines.isEmpty { lines.append("") }
-            lines.append("[programs.\(Self.tableKey(command))]")
+            lines.append(target.header)
             for (key, change) in changes.edits {
                 if case .set(let value) = change { lines.append("\(key) = \(value.text)") }
             }
         }
         try write(lines) { config in
-            config.programs[command] != nil ? nil : "the new [programs.\(command)] table did not read back"
+            target.isThere(in: config) ? nil : "the new \(target.header) table did not read back"
         }
     }
 
@@ -68,10 +109,9 @@ public struct ConfigEditor {
         try write(lines) { _ in nil }
     }
 
-    /// Removes `[programs.COMMAND]` and its lines; nothing else changes.
-    public func removeProgram(_ command: String) throws(MigaError) {
+    private func remove(_ target: Table) throws(MigaError) {
         var lines = try currentLines()
-        guard let table = Self.table(of: command, in: lines, kinds: Self.kinds(of: lines)) else { return }
+        guard let table = Self.table(target.path, in: lines, kinds: Self.kinds(of: lines)) else { return }
         // The table goes with the comments written above it, and nothing of the next one's.
         var range = Self.commentsAbove(table.lowerBound - 1, in: lines)..<table.upperBound
         // Take one blank line that separated the table with it (the one before,
@@ -90,7 +130,7 @@ public struct ConfigEditor {
             return
         }
         try write(lines) { config in
-            config.programs[command] == nil ? nil : "[programs.\(command)] is still there after removing it"
+            target.isThere(in: config) ? "\(target.header) is still there after removing it" : nil
         }
     }
 
@@ -117,8 +157,8 @@ public struct ConfigEditor {
     /// The lines of the table's body (after its header, up to the next header
     /// or the end, without the comments that belong to the next header and
     /// without trailing blank lines).
-    static func table(of command: String, in lines: [String], kinds: [TOMLText.Kind]) -> Range<Int>? {
-        guard let header = kinds.firstIndex(of: .header(["programs", command])) else { return nil }
+    static func table(_ path: [String], in lines: [String], kinds: [TOMLText.Kind]) -> Range<Int>? {
+        guard let header = kinds.firstIndex(of: .header(path)) else { return nil }
         var end = kinds[(header + 1)...].firstIndex(where: opensTable).map { commentsAbove($0, in: lines) } ?? lines.count
         end = max(end, header + 1)
         while end > header + 1 && lines[end - 1].allSatisfy(\.isWhitespace) { end -= 1 }

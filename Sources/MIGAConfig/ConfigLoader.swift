@@ -70,7 +70,7 @@ public enum ConfigLoader {
     static let sizeLimit = 256 << 10
     /// The settings a config may hold, at the top and in a program's table.
     static let topLevelKeys = ["pause", "interests", "notifications", "reduced_motion", "pause_kinds", "rotate", "weekly_review",
-                               "programs"]
+                               "programs", "sites"]
     static let programKeys = ProgramSetting.all.map(\.key)
 
     public static func load(from path: String) -> LoadedConfig {
@@ -145,6 +145,12 @@ public enum ConfigLoader {
                         guard let entry = programs[command] else { continue }
                         if let settings = program(command, entry) { config.programs[command] = settings }
                     }
+                case "sites":
+                    guard let sites = value.table else {
+                        report(at: [key], "`sites` must be a table of websites, like [sites.\"youtube.com\"]")
+                        continue
+                    }
+                    config.sites = self.sites(sites)
                 default:
                     unknown(key, at: [key], known: ConfigLoader.topLevelKeys)
                 }
@@ -162,12 +168,55 @@ public enum ConfigLoader {
                 report(at: path, "`\(command)` is not a command name (use the name, not a path)")
                 return nil
             }
-            var settings = ProgramSettings(command: command)
+            return settings(ProgramSettings(command: command), from: table, at: path)
+        }
+
+        /// The websites of `[sites]`, each by its plain name: a key written
+        /// loosely (`https://www.YouTube.com/`) is read as what it names; a
+        /// site written twice is read once, from its plainly written table.
+        mutating func sites(_ tables: TOMLTable) -> [String: ProgramSettings] {
+            var found: [(key: String, site: Site)] = []
+            for key in tables.keys {
+                do {
+                    found.append((key, try Site(key)))
+                } catch {
+                    report(at: ["sites", key], error.message)
+                }
+            }
+            var sites: [String: ProgramSettings] = [:]
+            let plainFirst = found.sorted { (Self.loose($0), $0.key) < (Self.loose($1), $1.key) }
+            for (key, site) in plainFirst {
+                let path = ["sites", key]
+                guard let table = tables[key]?.table else {
+                    report(at: path, "`sites.\(key)` must be a table of settings")
+                    continue
+                }
+                guard sites[site.name] == nil else {
+                    report(at: path, "`sites.\(key)` is \(site.name), which is set twice (ignored)")
+                    continue
+                }
+                sites[site.name] = settings(ProgramSettings(command: site.program), from: table, at: path, site: true)
+            }
+            return sites
+        }
+
+        /// 1 for a site's key written other than as its plain name, else 0.
+        private static func loose(_ entry: (key: String, site: Site)) -> Int { entry.key == entry.site.name ? 0 : 1 }
+
+        /// `settings` with the values of `table` taken in, each checked; a
+        /// site's table takes no setting that only a program has.
+        mutating func settings(_ settings: ProgramSettings, from table: TOMLTable, at path: [String],
+                               site: Bool = false) -> ProgramSettings {
+            var settings = settings
             for key in table.keys {
                 guard let value = table[key] else { continue }
                 let at = path + [key]
                 guard let setting = ProgramSetting.named(key) else {
                     unknown(key, at: at, known: ConfigLoader.programKeys)
+                    continue
+                }
+                if site && setting.programsOnly {
+                    report(at: at, "`\(dotted(at))` is not a setting of a site (ignored)")
                     continue
                 }
                 take(setting.read(value, &settings), at: at)

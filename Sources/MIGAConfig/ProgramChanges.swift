@@ -46,6 +46,12 @@ public struct ProgramChanges: Equatable, Sendable {
         return nil
     }
 
+    /// The first change a site cannot take (a setting only a program has), in words; nil when there is none.
+    public var siteProblem: String? {
+        ProgramSetting.all.first { $0.programsOnly && values[$0.key] != nil }
+            .map { "\($0.noun) is a setting of a program, not of a site" }
+    }
+
     /// The lines to write, in the order a new table lists them.
     var edits: [(key: String, change: SettingChange)] {
         ProgramSetting.all.compactMap { setting in

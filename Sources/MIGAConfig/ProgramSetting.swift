@@ -35,6 +35,9 @@ public struct ProgramSetting: Sendable {
     public let flag: Flag?
     /// Its column in `miga list`, if it has one.
     package var column: Column? = nil
+    /// A setting only a program has: how it is started (a terminal, a login,
+    /// Flatpak, other commands). A site's table has every other one.
+    package var programsOnly = false
 
     /// A column of `miga list`: its header, and the value in effect.
     package struct Column: Sendable {
@@ -60,7 +63,8 @@ public struct ProgramSetting: Sendable {
             isOff: { _ in false },
             effective: { settings, _ in settings.icon.map(ConfigEditor.quoted) },
             rule: { _ in nil },
-            flag: nil),
+            flag: nil,
+            programsOnly: true),
         ProgramSetting(
             key: "pause", noun: "the pause", example: "60", comment: "this program's own pause, in seconds",
             read: { value, settings in seconds(value, in: Config.pauseRange) { settings.pause = $0 } },
@@ -78,7 +82,8 @@ public struct ProgramSetting: Sendable {
             flag: .option(.choice(NonInteractivePolicy.self), valueName: "policy",
                 "What to do when started without a terminal: pass (run at once), terminal (the pause in a "
                 + "terminal window) or deny."),
-            column: Column(header: "no terminal") { settings in settings.nonInteractive.rawValue }),
+            column: Column(header: "no terminal") { settings in settings.nonInteractive.rawValue },
+            programsOnly: true),
         ProgramSetting(
             key: "allow_minutes", noun: "the allowance", example: "15",
             comment: "after a Proceed, open again without a pause for 15 minutes",
@@ -157,7 +162,8 @@ public struct ProgramSetting: Sendable {
             effective: { settings, _ in ConfigEditor.quoted(settings.atLogin.rawValue) },
             rule: { settings in settings.atLogin == .pause ? nil : "at login: \(settings.atLogin.rawValue)" },
             flag: .option(.choice(LoginPolicy.self), valueName: "policy",
-                "When it starts itself at login: pause (in a window), skip (not started) or pass (no pause).")),
+                "When it starts itself at login: pause (in a window), skip (not started) or pass (no pause)."),
+            programsOnly: true),
         ProgramSetting(
             key: "flatpak", noun: "the Flatpak app", example: "\"com.discordapp.Discord\"",
             comment: "the Flatpak app this is (protect finds it); flatpak run of it pauses too",
@@ -171,7 +177,8 @@ public struct ProgramSetting: Sendable {
             isOff: { $0 == .string("") },
             effective: { settings, _ in settings.flatpak.map(ConfigEditor.quoted) },
             rule: { settings in settings.flatpak.map { "Flatpak \($0)" } },
-            flag: nil),
+            flag: nil,
+            programsOnly: true),
         ProgramSetting(
             key: "also", noun: "the other commands", example: "[\"firefox-esr\"]",
             comment: "other commands that start the same program (protect finds them); each pauses as this one",
@@ -192,7 +199,8 @@ public struct ProgramSetting: Sendable {
             isOff: { $0 == .strings([]) },
             effective: { settings, _ in settings.also.isEmpty ? nil : TOMLLiteral.strings(settings.also).text },
             rule: { settings in settings.also.isEmpty ? nil : "also " + settings.also.joined(separator: ", ") },
-            flag: nil),
+            flag: nil,
+            programsOnly: true),
         ProgramSetting(
             key: "pause_kinds", noun: "the list of kinds of pause", example: "[\"breathe\", \"type\"]",
             comment: "this program's own: " + PauseKind.names(glossing: [.type: "a line typed back"]),

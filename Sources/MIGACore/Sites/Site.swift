@@ -12,7 +12,8 @@ public struct Site: Hashable, Sendable {
     /// Its name in the history and in `--program`.
     public var program: String { Self.programPrefix + name }
 
-    static let programPrefix = "site:"
+    /// What a site's program name begins with.
+    public static let programPrefix = "site:"
     static let longestPath = 256
 
     /// The site a person typed: a host or an address (`https://www.youtube.com/`),

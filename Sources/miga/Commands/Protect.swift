@@ -28,15 +28,24 @@ extension Miga {
                 and the --no- forms turn them off again. --kinds chooses the kinds of pause \
                 (\(PauseKind.names())) and --rotate how MIGA picks among them.
 
+                --site protects a website instead: youtube.com with its subdomains, on any \
+                port; reddit.com/r/all only the pages under that path. Its pause shows in the \
+                browser tab, through MIGA's browser extension, with the same settings (all but \
+                those about starting a program).
+
                 Example:
                   miga protect firefox discord
                   miga protect steam --name Steam --pause 120
                   miga protect discord --allow 15 --escalate --hours "Mon-Fri 09:00-17:00"
                   miga protect discord --kinds breathe,type,instead --rotate adaptive
+                  miga protect --site youtube.com --site reddit.com/r/all --pause 60
                 """)
 
         @Argument(help: ArgumentHelp("The commands to protect, as you type them.", valueName: "command"))
-        var commands: [String]
+        var commands: [String] = []
+
+        @Option(name: .customLong("site"), help: ArgumentHelp("A website to protect (may be given again).", valueName: "site"))
+        var sites: [String] = []
 
         /// An option for each setting that has one, from `ProgramSetting.all`.
         @OptionGroup var settings: SettingFlags
@@ -44,9 +53,12 @@ extension Miga {
         var changes: ProgramChanges { settings.changes }
 
         func validate() throws {
-            if commands.isEmpty { throw ValidationError("name at least one command to protect") }
-            if changes.name != nil && commands.count > 1 { throw ValidationError("--name goes with one command at a time") }
+            if commands.isEmpty && sites.isEmpty { throw ValidationError("name at least one command (or --site) to protect") }
+            if changes.name != nil && commands.count + sites.count > 1 {
+                throw ValidationError("--name goes with one command at a time")
+            }
             if let problem = changes.problem { throw ValidationError(problem) }
+            if !sites.isEmpty, let problem = changes.siteProblem { throw ValidationError(problem) }
         }
 
         func run() throws {
@@ -62,7 +74,16 @@ extension Miga {
                     failure = max(failure, error.status)
                 }
             }
-            if failure == 0, let hint = protection.pathHint() { print(hint) }
+            for typed in sites {
+                do {
+                    let site = try protection.protectSite(typed, changes)
+                    print("Protected \(site.name)" + (site.path.isEmpty ? ", with its subdomains." : " and the pages under it."))
+                } catch {
+                    printError(error.line)
+                    failure = max(failure, error.status)
+                }
+            }
+            if failure == 0, !commands.isEmpty, let hint = protection.pathHint() { print(hint) }
             if failure == 0, ShimDirectory.isInBuildFolder(protection.shims.gateway) {
                 print("Note: the routes name \(protection.shims.gateway), in a build folder that make clean removes; "
                       + "make install puts miga where it stays, and miga doctor --fix run from there points them at it.")

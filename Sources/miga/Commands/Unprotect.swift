@@ -26,10 +26,14 @@ extension Miga {
                   miga unprotect discord
                   miga unprotect --all
                   miga unprotect --now discord    (in a script)
+                  miga unprotect --site youtube.com
                 """)
 
         @Argument(help: ArgumentHelp("The commands to stop protecting.", valueName: "command"))
         var commands: [String] = []
+
+        @Option(name: .customLong("site"), help: ArgumentHelp("A website to stop protecting (may be given again).", valueName: "site"))
+        var sites: [String] = []
 
         @Flag(help: "Stop protecting every program.")
         var all = false
@@ -38,19 +42,31 @@ extension Miga {
         var now = false
 
         func validate() throws {
-            if all == !commands.isEmpty { throw ValidationError("name the commands to stop protecting, or give --all") }
+            if all == !(commands.isEmpty && sites.isEmpty) {
+                throw ValidationError("name the commands (or --site) to stop protecting, or give --all")
+            }
         }
 
         func run() throws {
             let protection = try Miga.protection()
             let protected = protection.protectedCommands()
             // A name that is not protected is a mistake to point out (a typo, often), and nothing is done.
-            let unknown = commands.filter { !protected.contains($0) }
+            let protectedSites = protection.protectedSites()
+            var sites: [Site] = []
+            for typed in self.sites {
+                do {
+                    sites.append(try Site(typed))
+                } catch {
+                    printError(error.line)
+                    throw ExitCode(error.status)
+                }
+            }
+            let unknown = commands.filter { !protected.contains($0) } + sites.filter { !protectedSites.contains($0) }.map(\.name)
             if !unknown.isEmpty {
                 printError("miga: \(unknown.map(printable).formatted(.list(type: .and))) \(unknown.count == 1 ? "is" : "are") not protected; nothing was changed (miga list shows what is)")
                 throw ExitCode(ExitStatus.usage)
             }
-            let concerned = all ? protected : commands
+            let concerned = all ? protected : commands + sites.map(\.program)
             if !concerned.isEmpty {
                 let config = ConfigLoader.load(from: Miga.paths.configFile).config
                 let names = concerned.map { config.settings(for: $0).displayName }
@@ -70,6 +86,10 @@ extension Miga {
                     for command in commands {
                         try protection.unprotect(command)
                         print("\(command) is no longer protected.")
+                    }
+                    for site in sites {
+                        try protection.unprotectSite(site)
+                        print("\(site.name) is no longer protected.")
                     }
                 }
                 if !concerned.isEmpty { SwitchOff.done(.unprotect, subjects: concerned) }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import MIGACore
+@testable import MIGAConfig
+
+/// `miga protect --site` and `miga unprotect --site`: a website is its
+/// table in the config, with a program's settings, and switching it off is
+/// a choice like any other.
+@Suite struct SitesCommandsEndToEndTests {
+    let sandbox = Sandbox()
+
+    var config: Config { ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config }
+
+    @Test func a_site_is_protected_with_its_settings_beside_a_program() throws {
+        let protected = try run(migaBinary, ["protect", "argv-dump", "--site", "https://www.YouTube.com/",
+                                             "--site", "reddit.com/r/all", "--pause", "60"],
+                                environment: sandbox.environment)
+        #expect(protected.status == 0, "\(protected.error)")
+        #expect(protected.output.contains("Protected youtube.com, with its subdomains."))
+        #expect(protected.output.contains("Protected reddit.com/r/all and the pages under it."))
+        #expect(config.sites["youtube.com"]?.pause == 60)
+        #expect(config.sites["reddit.com/r/all"]?.pause == 60)
+        #expect(config.programs["argv-dump"]?.pause == 60)
+        let text = try #require(sandbox.read("config/miga/config.toml"))
+        #expect(text.contains("[sites.\"youtube.com\"]\npause = 60\n"))
+    }
+
+    @Test func what_is_no_site_or_no_setting_of_a_site_is_refused_with_status_64_and_nothing_written() throws {
+        for arguments in [["--site", "you tube.com"], ["--site", "\u{1B}]52;c;aGk=\u{07}"],
+                          ["--site", "youtube.com", "--non-interactive", "deny"]] {
+            let refused = try run(migaBinary, ["protect"] + arguments, environment: sandbox.environment)
+            #expect(refused.status == ExitStatus.usage, "\(arguments)")
+            #expect(!refused.error.contains("\u{1B}"))
+            #expect(sandbox.read("config/miga/config.toml") == nil)
+        }
+    }
+
+    @Test func unprotecting_a_site_pauses_in_a_terminal_and_is_immediate_with_now_in_a_script() throws {
+        _ = try run(migaBinary, ["protect", "--site", "youtube.com", "--site", "news.example"], environment: sandbox.environment)
+        let unknown = try run(migaBinary, ["unprotect", "--now", "--site", "example.org"], environment: sandbox.environment)
+        #expect(unknown.status == ExitStatus.usage)
+        #expect(unknown.error.contains("example.org is not protected"))
+        let withoutNow = try run(migaBinary, ["unprotect", "--site", "youtube.com"], environment: sandbox.environment)
+        #expect(withoutNow.status == ExitStatus.usage)
+        #expect(config.sites["youtube.com"] != nil)
+        let now = try run(migaBinary, ["unprotect", "--now", "--site", "www.youtube.com"], environment: sandbox.environment)
+        #expect(now.status == 0, "\(now.error)")
+        #expect(now.output.contains("youtube.com is no longer protected."))
+        #expect(config.sites.keys.sorted() == ["news.example"])
+    }
+}
