@@ -37,6 +37,9 @@ struct Miga: ParsableCommand {
         // Started through a shim (a link named after a protected command), miga
         // is that command's gateway: `firefox ARGS` means `miga gate firefox -- ARGS`.
         let invokedAs = CommandLine.arguments.first.map(baseName(of:)) ?? "miga"
+        // The browser starts its native messaging host by the path in the
+        // host's manifest, with words of its own: MIGA's extension's host.
+        if invokedAs == NativeHostCommand.invokedName { NativeHostCommand.run(Array(CommandLine.arguments.dropFirst())) }
         if !invokedAs.hasPrefix("miga") {
             Gate.open(GateRequest(command: invokedAs, arguments: RawArguments.last(CommandLine.arguments.count - 1)))
         }
@@ -51,6 +54,7 @@ struct Miga: ParsableCommand {
         // nor is the weekly look back it starts once its pause is over.
         if words.first == "remind" { Remind.run(Array(words.dropFirst())) }
         if words == ["look-back"] { LookBack.run() }
+        if words.first == NativeHostCommand.word { NativeHostCommand.run(Array(words.dropFirst())) }
         // As is the watcher of a program's first moments after a detached Proceed.
         if words.first == StartWatch.command { WatchStart.run(Array(words.dropFirst())) }
         // So does the shell hook, which every new shell asks for.

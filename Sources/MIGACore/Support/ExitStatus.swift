@@ -13,6 +13,8 @@ public enum ExitStatus {
     public static let dataError: Int32 = 65
     /// A program whose policy is `deny` was started without a terminal.
     public static let denied: Int32 = 69
+    /// `miga native-host` started by anything but MIGA's browser extension (EX_NOPERM).
+    public static let notPermitted: Int32 = 77
     public static let cannotExecute: Int32 = 126
     public static let notInstalled: Int32 = 127
     /// Ended by a signal: 128 + its number (SIGHUP 129, SIGINT 130, SIGTERM 143).
@@ -29,6 +31,7 @@ public enum ExitStatus {
         ("65", "`miga import` or `miga quotes import` was given a file it cannot read (nothing was imported); "
             + "the config cannot be read (not valid TOML, or unreadable) for `miga list` or `miga setup`"),
         ("69", "no terminal, and the program's `non_interactive` is `deny`"),
+        ("77", "`miga native-host` was started by something other than MIGA's browser extension"),
         ("126", "the program cannot be executed (a folder, a file without execute permission), or gateways lead back to each other in a loop"),
         ("127", "the program is not installed"),
         ("128 + N", "the pause was ended by signal N (129 window closed, 130 `SIGINT`, 143 `SIGTERM`)"),

@@ -1,0 +1,144 @@
+import Foundation
+import MIGACore
+import MIGAConfig
+
+/// `miga native-host`: MIGA's side of native messaging with its browser
+/// extension (docs/SITES.md). The browser starts it; it refuses any caller
+/// but MIGA's own extension, then answers one message at a time until the
+/// browser closes the stream. Nothing in a message is trusted: each is
+/// bounded (`NativeMessage`), decoded into one of the few requests there
+/// are, and answered with an error when it is none of them.
+public struct NativeHost {
+    /// The browsers MIGA's extension runs in, told apart by how they call the host.
+    public enum Browser: String, Sendable {
+        case chromium, firefox
+    }
+
+    /// The Chromium extension's ID, from the `key` in its manifest (Extension/README.md).
+    public static let chromiumExtensionID = "cbgolgnocihlfhpkfbbocelojnaodpbo"
+    /// The Firefox add-on's ID (`browser_specific_settings.gecko.id`).
+    public static let geckoID = "sites@miga"
+    /// The quotes handed to the extension for a pause without the host.
+    static let quotesToKeep = 40
+
+    let paths: XDGPaths
+    let now: () -> Date
+
+    public init(paths: XDGPaths, now: @escaping () -> Date = Date.init) {
+        self.paths = paths
+        self.now = now
+    }
+
+    /// The browser calling, from the words it starts the host with:
+    /// Chromium gives the caller's origin (and on some systems a window
+    /// handle after it), Firefox the manifest's path and the add-on's ID.
+    /// Nil for any other caller.
+    public static func caller(_ arguments: [String]) -> Browser? {
+        if let origin = arguments.first, origin == "chrome-extension://\(chromiumExtensionID)/",
+           arguments.dropFirst().allSatisfy({ $0.hasPrefix("--parent-window=") }) {
+            return .chromium
+        }
+        if arguments.count == 2, arguments[0].hasPrefix("/"), arguments[0].hasSuffix(".json"), arguments[1] == geckoID {
+            return .firefox
+        }
+        return nil
+    }
+
+    /// The answer to one message, as JSON.
+    public func answer(_ message: [UInt8]) -> [UInt8] {
+        let request: Request
+        do {
+            request = try JSONDecoder().decode(Request.self, from: Data(message))
+        } catch {
+            return encoded(Failure(error: "not a message MIGA understands"))
+        }
+        switch request.type {
+        case .rules: return encoded(rules())
+        }
+    }
+
+    /// Answers messages from `input` on `output` until the browser closes
+    /// the stream (0) or a message cannot be read (65: the stream cannot
+    /// be read on after a broken frame).
+    public func serve(input: Int32, output: Int32) -> Int32 {
+        while true {
+            let message: [UInt8]?
+            do {
+                message = try NativeMessage.next { readUpTo($0, from: input) }
+            } catch {
+                return ExitStatus.dataError
+            }
+            guard let message else { return ExitStatus.success }
+            guard let framed = NativeMessage.frame(answer(message)) ?? NativeMessage.frame(encoded(Failure(error: "the answer is too long"))),
+                  framed.withUnsafeBytes({ writeAll(output, $0) }) else { return ExitStatus.failure }
+        }
+    }
+
+    // MARK: The messages
+
+    /// A message from the extension: only its `type` decides what it asks.
+    struct Request: Decodable {
+        enum Kind: String, Decodable {
+            case rules
+        }
+        let type: Kind
+    }
+
+    struct Failure: Encodable {
+        var type = "error"
+        let error: String
+    }
+
+    /// The protected sites and the quotes for a pause without the host.
+    struct Rules: Encodable {
+        struct SiteRule: Encodable {
+            let site: String
+            let host: String
+            let path: String
+            let program: String
+            let pause: Int
+            let allowMinutes: Double?
+        }
+        struct KeptQuote: Encodable {
+            let id: String
+            let verses: [String]
+            let source: String?
+        }
+        var type = "rules"
+        let sites: [SiteRule]
+        let quotes: [KeptQuote]
+    }
+
+    func rules() -> Rules {
+        let loaded = ConfigLoader.load(from: paths.configFile)
+        let sites = loaded.config.sites.keys.sorted().compactMap { name -> Rules.SiteRule? in
+            guard let site = try? Site(name), let settings = loaded.config.sites[name] else { return nil }
+            return Rules.SiteRule(site: site.name, host: site.host, path: site.path, program: site.program,
+                                  pause: loaded.config.pause(for: settings), allowMinutes: settings.allowMinutes)
+        }
+        let pool = QuotePool(folder: paths.userQuotesDirectory, interests: loaded.config.interests,
+                             cache: paths.dataDirectory + "/quote-pool")
+        var generator = SeededGenerator(seed: UInt64(max(0, now().timeIntervalSince1970)))
+        let kept = pool.pool.shuffled(using: &generator).prefix(Self.quotesToKeep).compactMap { pool[$0] }
+        return Rules(sites: sites, quotes: kept.map { Rules.KeptQuote(id: $0.id, verses: $0.verses, source: $0.source) })
+    }
+
+    private func encoded(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? Array(encoder.encode(value))) ?? Array(#"{"type":"error","error":"no answer"}"#.utf8)
+    }
+}
+
+/// Up to `count` bytes from `fd`, fewer only at the end of the stream (or a failure).
+private func readUpTo(_ count: Int, from fd: Int32) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var got = 0
+    while got < count {
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, count - got) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { break }
+        got += n
+    }
+    return Array(bytes.prefix(got))
+}

@@ -1,0 +1,22 @@
+import MIGACore
+import MIGAKit
+
+extension Miga {
+    /// `miga native-host`, or `miga` started by the name `miga-native-host`
+    /// (what the browsers' host manifests name, since they start the host
+    /// with no words of MIGA's choosing): talks to MIGA's browser extension.
+    /// Started by the browser, never by hand, so it is no command of the parser's.
+    enum NativeHostCommand {
+        static let invokedName = "miga-native-host"
+        static let word = "native-host"
+
+        static func run(_ arguments: [String]) -> Never {
+            guard NativeHost.caller(arguments) != nil else {
+                printError("miga native-host: only MIGA's browser extension talks to the host; the browser starts it")
+                endProcess(ExitStatus.notPermitted)
+            }
+            let host = NativeHost(paths: XDGPaths(environment: processEnvironment()))
+            endProcess(host.serve(input: 0, output: 1))
+        }
+    }
+}

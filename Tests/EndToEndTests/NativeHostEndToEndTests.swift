@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import MIGACore
+
+/// The real binary as the browser starts it: by the name the host manifests
+/// give (`miga-native-host`), or as `miga native-host`, with the caller's
+/// words, speaking native messaging on its standard input and output.
+@Suite struct NativeHostEndToEndTests {
+    let sandbox = Sandbox()
+    static let chromiumOrigin = "chrome-extension://cbgolgnocihlfhpkfbbocelojnaodpbo/"
+
+    /// Messages framed as the browser frames them (each short enough that
+    /// its length is one ASCII byte and three NULs).
+    func framed(_ messages: [String]) -> String {
+        messages.map { message in
+            precondition(message.utf8.count < 128)
+            return String(UnicodeScalar(UInt8(message.utf8.count))) + "\0\0\0" + message
+        }.joined()
+    }
+
+    @Test func started_by_its_manifests_name_it_answers_the_extension() throws {
+        try sandbox.config("[sites.\"youtube.com\"]\npause = 30\n")
+        let link = sandbox.root + "/bin/miga-native-host"
+        #expect(symlink(migaBinary, link) == 0)
+        let chromium = try run(link, [Self.chromiumOrigin], environment: sandbox.environment,
+                               input: framed([#"{"type":"rules"}"#, #"{"type":"nonsense"}"#]))
+        #expect(chromium.status == 0, "\(chromium.error)")
+        #expect(chromium.output.contains(#""host":"youtube.com","path":"","pause":30,"program":"site:youtube.com""#),
+                "\(chromium.output)")
+        #expect(chromium.output.contains(#""type":"error""#))
+        let firefox = try run(migaBinary, ["native-host", sandbox.root + "/.mozilla/native-messaging-hosts/miga.json", "sites@miga"],
+                              environment: sandbox.environment, input: framed([#"{"type":"rules"}"#]))
+        #expect(firefox.status == 0, "\(firefox.error)")
+        #expect(firefox.output.contains(#""program":"site:youtube.com""#))
+    }
+
+    @Test func any_other_caller_is_refused_with_status_77_before_anything_is_read() throws {
+        let link = sandbox.root + "/bin/miga-native-host"
+        #expect(symlink(migaBinary, link) == 0)
+        for (binary, words) in [(link, ["chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/"]), (link, []),
+                                (migaBinary, ["native-host", "/x/miga.json", "evil@addon"])] {
+            let refused = try run(binary, words, environment: sandbox.environment, input: framed([#"{"type":"rules"}"#]))
+            #expect(refused.status == ExitStatus.notPermitted, "\(words)")
+            #expect(refused.output.isEmpty)
+            #expect(refused.error.contains("only MIGA's browser extension"))
+        }
+    }
+
+    @Test func a_broken_frame_ends_the_host_with_status_65_and_nothing_recorded() throws {
+        let broken = try run(migaBinary, ["native-host", Self.chromiumOrigin], environment: sandbox.environment,
+                             input: "\u{7F}\u{7F}\u{7F}\u{7F}{\"type\":\"rules\"}")
+        #expect(broken.status == ExitStatus.dataError)
+        #expect(broken.output.isEmpty)
+        #expect(try sandbox.sessions().isEmpty)
+    }
+}
