@@ -40,11 +40,18 @@ import Testing
 
         var siteRequests: [String] { site.requests(on: "site.example") }
 
-        /// The host's rules asked for at start-up and made a redirect.
+        /// The host's rules asked for at start-up and made a redirect: a
+        /// subdomain of the site (a witness of its own in the site's log) goes
+        /// to the pause. (Firefox's BiDi may not open the extension's own pages.)
         func rulesInPlace() throws {
-            try browser.navigate(browser.extensionBase + "focus.html")
-            try eventually("the site's redirect rule", timeout: 90) {
-                try browser.evaluate("\(browser.api).declarativeNetRequest.getDynamicRules().then(r => String(r.length))") == "1" ? true : nil
+            let probe = "http://probe.site.example/"
+            try eventually("the site's redirect rule", timeout: 90) { () -> Bool? in
+                try browser.navigate(probe)
+                let landed = try eventually("the probe's page", timeout: 15) { () -> String? in
+                    guard let address = try address(), address.hasPrefix(browser.extensionBase) || address.hasPrefix(probe) else { return nil }
+                    return address
+                }
+                return landed.hasPrefix(browser.extensionBase + "pause.html") ? true : nil
             }
         }
 
