@@ -128,6 +128,26 @@ import Testing
         try eventually("the queue emptied", timeout: 30) { try run.queued().isEmpty ? true : nil }
     }
 
+    /// A path prefix covers its own segment and below, not a longer word
+    /// (`/r/allah` opens), and a single-page site's `history.pushState` into
+    /// it goes to the pause.
+    func pausesASinglePageNavigationIntoAProtectedPath(firefox: Bool) throws {
+        let run = try SitesRun(firefox: firefox)
+        let neighbour = "http://other.example/r/allah"
+        try run.browser.navigate(neighbour)
+        try eventually("the unprotected page", timeout: 60) { try run.text(of: "site") == "The site itself." ? true : nil }
+        #expect(try run.address() == neighbour)
+        #expect(run.site.requests(on: "other.example").first == neighbour)
+        _ = try run.browser.evaluate("history.pushState({}, '', '/r/all/top'); 'pushed'")
+        try eventually("the pause after pushState", timeout: 60) {
+            try run.address() == run.browser.extensionBase + "pause.html#http://other.example/r/all/top" ? true : nil
+        }
+        let protected = run.site.requests(on: "other.example").filter { $0.hasPrefix("http://other.example/r/all/") }
+        #expect(protected.isEmpty, "the protected path was contacted: \(protected)")
+    }
+
+    @Test func chromiumPausesASinglePageNavigationIntoAProtectedPath() throws { try pausesASinglePageNavigationIntoAProtectedPath(firefox: false) }
+    @Test func firefoxPausesASinglePageNavigationIntoAProtectedPath() throws { try pausesASinglePageNavigationIntoAProtectedPath(firefox: true) }
     @Test func chromiumPausesBeforeTheSiteAndProceedsAtZero() throws { try pausesAndProceedsAtZero(firefox: false) }
     @Test func chromiumExitLeavesWithoutContactingTheSite() throws { try exitLeavesWithoutTheSite(firefox: false) }
     @Test func chromiumPausesWithoutTheHostAndQueuesTheOutcome() throws { try pausesWithoutTheHost(firefox: false) }

@@ -109,7 +109,7 @@ final class ChromiumUnderTest: BrowserUnderTest {
             "--headless=new", "--no-sandbox", "--user-data-dir=\(userData)", "--remote-debugging-port=0",
             "--load-extension=\(builtExtension("chromium"))", "--no-first-run", "--disable-gpu",
             "--disable-features=DisableLoadExtensionCommandLineSwitch,HttpsUpgrades",
-            "--host-resolver-rules=MAP site.example 127.0.0.1:\(site.port), MAP *.site.example 127.0.0.1:\(site.port)", "about:blank",
+            "--host-resolver-rules=MAP site.example 127.0.0.1:\(site.port), MAP *.site.example 127.0.0.1:\(site.port), MAP other.example 127.0.0.1:\(site.port)", "about:blank",
         ], environment: browserEnvironment(home: home), output: folder.root + "/chromium.log")
         let portFile = userData + "/DevToolsActivePort"
         let port = try eventually("Chromium's DevToolsActivePort", timeout: 90) {

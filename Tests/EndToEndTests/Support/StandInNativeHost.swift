@@ -2,7 +2,8 @@ import Foundation
 
 /// The stand-in for `miga native-host` while the sites' tests cannot run
 /// the real one: a bash script that speaks native messaging's framing,
-/// answers the rules with one site (`site.example`, no quotes of its own, so
+/// answers the rules with two sites (`site.example`, and
+/// `other.example/r/all` for a path prefix; no quotes of its own, so
 /// a pause without it shows the bundled ones) and a pause with a fixed
 /// `PauseState` that counts down two seconds, and writes every message it
 /// gets to a log. Swapping it for the real host means writing the same
@@ -71,7 +72,7 @@ struct StandInNativeHost {
           compact=$(printf '%s' "$message" | tr -d ' ')
           case $compact in
             *'"type":"rules"'*)
-              answer '{"type":"rules","sites":[{"site":"site.example","program":"site:site.example","allowMinutes":0}],"quotes":[]}' ;;
+              answer '{"type":"rules","sites":[{"site":"site.example","program":"site:site.example","allowMinutes":0},{"site":"other.example/r/all","program":"site:other.example/r/all","allowMinutes":0}],"quotes":[]}' ;;
             *'"type":"pause"'*)
               url=$(printf '%s' "$compact" | sed -n 's/.*"url":"\([^"]*\)".*/\1/p')
               start=$(date +%s%3N)
