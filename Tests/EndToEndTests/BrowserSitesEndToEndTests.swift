@@ -82,6 +82,8 @@ import Testing
         #expect(verses.contains(StandInNativeHost.quoteLine))
         #expect(try run.address() == run.browser.extensionBase + "pause.html#" + Self.asked)
         #expect(run.host.messages.contains { $0.contains("\"pause\"") && $0.contains(Self.asked) })
+        // A breathing pause has no line to type and no question: no field shows.
+        #expect(try run.browser.evaluate("getComputedStyle(document.getElementById('answer')).display") == "none")
         try eventually("Proceed open at zero", timeout: 30) {
             try run.browser.evaluate("document.getElementById('proceed').getAttribute('aria-disabled')") == "false" ? true : nil
         }
