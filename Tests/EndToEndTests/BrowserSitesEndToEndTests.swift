@@ -80,6 +80,9 @@ import Testing
         let run = try SitesRun(firefox: firefox)
         let verses = try run.pauseShown()
         #expect(verses.contains(StandInNativeHost.quoteLine))
+        // The host's words are text, never markup.
+        #expect(verses.contains("in <b>two</b> lines."))
+        #expect(try run.browser.evaluate("String(document.querySelectorAll('#verses b').length)") == "0")
         #expect(try run.address() == run.browser.extensionBase + "pause.html#" + Self.asked)
         #expect(run.host.messages.contains { $0.contains("\"pause\"") && $0.contains(Self.asked) })
         // A breathing pause has no line to type and no question: no field shows.
@@ -129,6 +132,24 @@ import Testing
         }
         try eventually("the queue emptied", timeout: 30) { try run.queued().isEmpty ? true : nil }
     }
+
+    /// No pause due (the host answers "open": an allowance, outside focus
+    /// hours): the address opens at once, and the tab's visit goes on unpaused.
+    func opensWhenNoPauseIsDue(firefox: Bool) throws {
+        let run = try SitesRun(firefox: firefox)
+        let allowed = "http://site.example/allowance?x=1"
+        try run.browser.navigate(allowed)
+        try eventually("the address opened", timeout: 60) { try run.text(of: "site") == "The site itself." ? true : nil }
+        #expect(try run.address() == allowed)
+        #expect(run.host.messages.contains { $0.contains("\"pause\"") && $0.contains(allowed) })
+        try run.browser.navigate("http://site.example/next")
+        try eventually("the next page of the visit", timeout: 60) {
+            run.siteRequests.contains("http://site.example/next") ? true : nil
+        }
+    }
+
+    @Test func chromiumOpensWhenNoPauseIsDue() throws { try opensWhenNoPauseIsDue(firefox: false) }
+    @Test func firefoxOpensWhenNoPauseIsDue() throws { try opensWhenNoPauseIsDue(firefox: true) }
 
     /// A path prefix covers its own segment and below, not a longer word
     /// (`/r/allah` opens), and a single-page site's `history.pushState` into

@@ -1,12 +1,13 @@
 import Foundation
 
 /// The stand-in for `miga native-host` while the sites' tests cannot run
-/// the real one: a bash script that speaks native messaging's framing,
-/// answers the rules with two sites (`site.example`, and
-/// `other.example/r/all` for a path prefix; no quotes of its own, so
-/// a pause without it shows the bundled ones) and a pause with a fixed
-/// `PauseState` that counts down two seconds, and writes every message it
-/// gets to a log. Swapping it for the real host means writing the same
+/// the real one: a bash script that speaks native messaging's framing and
+/// writes every message it gets to a log. It answers the rules with two
+/// sites (`site.example`, and `other.example/r/all` for a path prefix) and
+/// no quotes of its own, so a pause without it shows the bundled ones; a
+/// pause with a fixed `PauseState` that counts down two seconds (its quote
+/// holds markup, to be shown as text), or with "open" for an address under
+/// `/allowance`. Swapping it for the real host means writing the same
 /// manifests with `path` naming a `miga-native-host` link to `miga`.
 struct StandInNativeHost {
     let script: String
@@ -62,7 +63,7 @@ struct StandInNativeHost {
           local left open=false
           left=$(left)
           [ "$left" -eq 0 ] && open=true
-          answer "{\"type\":\"state\",\"state\":{\"program\":\"site:site.example\",\"header\":\"a pause before site.example\",\"kind\":\"breathe\",\"quote\":{\"id\":\"stand-in\",\"verses\":[\"The stand-in host's quote,\",\"in two lines.\"],\"source\":\"The tests\",\"tags\":[]},\"length\":2,\"secondsLeft\":$left,\"held\":false,\"deepenCount\":0,\"choices\":[\"exitToFocus\",\"deepen\",\"proceed\"],\"proceedLabel\":\"Proceed to site.example\",\"proceedOpen\":$open$1}}"
+          answer "{\"type\":\"state\",\"state\":{\"program\":\"site:site.example\",\"header\":\"a pause before site.example\",\"kind\":\"breathe\",\"quote\":{\"id\":\"stand-in\",\"verses\":[\"The stand-in host's quote,\",\"in <b>two</b> lines.\"],\"source\":\"The tests\",\"tags\":[]},\"length\":2,\"secondsLeft\":$left,\"held\":false,\"deepenCount\":0,\"choices\":[\"exitToFocus\",\"deepen\",\"proceed\"],\"proceedLabel\":\"Proceed to site.example\",\"proceedOpen\":$open$1}}"
         }
         while :; do
           length=$(dd bs=1 count=4 status=none | od -An -tu4 | tr -d ' ')
@@ -73,6 +74,8 @@ struct StandInNativeHost {
           case $compact in
             *'"type":"rules"'*)
               answer '{"type":"rules","sites":[{"site":"site.example","program":"site:site.example","allowMinutes":0},{"site":"other.example/r/all","program":"site:other.example/r/all","allowMinutes":0}],"quotes":[]}' ;;
+            *'"type":"pause"'*'/allowance'*)
+              answer '{"type":"open","reason":"allowance"}' ;;
             *'"type":"pause"'*)
               url=$(printf '%s' "$compact" | sed -n 's/.*"url":"\([^"]*\)".*/\1/p')
               start=$(date +%s%3N)
