@@ -56,7 +56,8 @@ function render(next) {
   $("proceed-label").textContent = text(next.proceedLabel) || "Proceed";
   $("proceed").setAttribute("aria-disabled", next.proceedOpen ? "false" : "true");
   renderAnswer(next);
-  const notice = NOTICES[next.notice] ?? NOTICES[localNotice] ?? (next.held ? "Waiting while you look away." : "");
+  const said = (name) => (typeof name === "string" && Object.hasOwn(NOTICES, name) ? NOTICES[name] : null);
+  const notice = said(next.notice) ?? said(localNotice) ?? (next.held ? "Waiting while you look away." : "");
   $("notice").textContent = notice;
   $("longer").textContent = text(next.longerBecause) || (Array.isArray(next.problems) ? next.problems.map(text).join(" ") : "");
 }
@@ -168,6 +169,11 @@ document.addEventListener("visibilitychange", () => {
 });
 
 async function begin() {
+  // The page is web-accessible (the redirect needs it): inside another page's frame it does nothing.
+  if (window.top !== window) {
+    ended = true;
+    return;
+  }
   if (!isAddress(target)) {
     $("notice").textContent = "There is no address to open from here.";
     ended = true;
