@@ -26,7 +26,7 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 # still address-randomized; MIGA's own code is memory-safe Swift.
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
 
-.PHONY: run build test soak fuzz bench man install uninstall release deb clean
+.PHONY: run build test soak fuzz bench man install uninstall release deb clean extension
 
 # MIGA installed where it stays (as `make install` does: the binary, its
 # manual and completions), then opened from there: the shims, menu entries
@@ -122,6 +122,20 @@ install: release man
 deb: release man
 	@scripts/ensure-packages $(BUILD_PACKAGES) lintian
 	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb
+
+# The browser extension (Extension/), unpacked for each browser and packed:
+# one source, the manifest chosen per browser. Plain files, nothing to compile.
+EXTENSION_FILES = background.js rules.js quotes.js host.js local-pause.js pause.html pause.js pause.css focus.html
+
+extension:
+	@for browser in chromium firefox; do \
+	rm -rf .build/extension/$$browser && install -d .build/extension/$$browser && \
+	(cd Extension && cp $(EXTENSION_FILES) ../.build/extension/$$browser/) && \
+	cp Extension/manifests/$$browser.json .build/extension/$$browser/manifest.json || exit 1; done
+	rm -f .build/extension/miga-chromium.zip .build/extension/miga-firefox.xpi
+	cd .build/extension/chromium && zip -q -X -r ../miga-chromium.zip .
+	cd .build/extension/firefox && zip -q -X -r ../miga-firefox.xpi .
+	@echo "Built .build/extension/{chromium,firefox}/, miga-chromium.zip and miga-firefox.xpi."
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/miga $(DESTDIR)$(PREFIX)/share/man/man1/miga.1 \

@@ -1,0 +1,192 @@
+"use strict";
+// The pause page: the asked-for address is in the fragment. It opens its
+// own port to the host (one host process, one pause), draws each `PauseState`
+// it is sent, ticks once a second and sends the person's choices. Without the
+// host it holds the pause itself (local-pause.js) and queues the outcome.
+// Everything from a message reaches the page as text (textContent), never markup.
+
+const target = location.hash.slice(1);
+const $ = (id) => document.getElementById(id);
+const RING = 2 * Math.PI * 54;
+const NOTICES = {
+  notYet: "It opens at zero. There is no hurry.",
+  wholeLineFirst: "The whole line first.",
+  notQuite: "Not quite. Look again, and type it as it stands.",
+  pasteRefused: "Pasted words do not count: type them.",
+  fewWordsFirst: "A few words first.",
+};
+
+let host = null;
+let local = null;
+let holding = false;
+let site = null;
+let state = null;
+let ended = false;
+let localNotice = null;
+let queue = Promise.resolve();
+
+const text = (value) => (typeof value === "string" ? value : "");
+const isAddress = (value) => typeof value === "string" && /^https?:\/\//i.test(value);
+
+function render(next) {
+  if (!next || typeof next !== "object" || !next.quote || !Array.isArray(next.quote.verses)) return;
+  state = next;
+  document.title = "A pause · " + text(next.header);
+  $("header").textContent = text(next.header);
+  $("facts").replaceChildren(...(Array.isArray(next.facts) ? next.facts : []).map((fact) => {
+    const item = document.createElement("li");
+    item.textContent = text(fact);
+    return item;
+  }));
+  $("verses").replaceChildren(...next.quote.verses.map((verse) => {
+    const line = document.createElement("span");
+    line.textContent = text(verse);
+    return line;
+  }));
+  $("source").textContent = text(next.quote.source);
+  const length = Math.max(1, Number(next.length) || 1);
+  const left = Math.min(length, Math.max(0, Number(next.secondsLeft) || 0));
+  $("arc").style.strokeDasharray = String(RING);
+  $("arc").style.strokeDashoffset = String(RING * (1 - left / length));
+  $("seconds").textContent = left > 0 ? String(left) : "";
+  const choices = Array.isArray(next.choices) ? next.choices : [];
+  $("deepen").hidden = !choices.includes("deepen");
+  $("instead").hidden = !choices.includes("alternative") || !next.alternative;
+  $("instead").textContent = text(next.alternative);
+  $("proceed-label").textContent = text(next.proceedLabel) || "Proceed";
+  $("proceed").setAttribute("aria-disabled", next.proceedOpen ? "false" : "true");
+  renderAnswer(next);
+  const said = (name) => (typeof name === "string" && Object.hasOwn(NOTICES, name) ? NOTICES[name] : null);
+  const notice = said(next.notice) ?? said(localNotice) ?? (next.held ? "Waiting while you look away." : "");
+  $("notice").textContent = notice;
+  $("longer").textContent = text(next.longerBecause) || (Array.isArray(next.problems) ? next.problems.map(text).join(" ") : "");
+}
+
+// The line to type back, or the question before Proceed, when it is open.
+function renderAnswer(next) {
+  const typing = next.typing?.open ? next.typing : null;
+  const asking = next.intention && typeof next.intention.answer === "string" ? next.intention : null;
+  const form = $("answer");
+  const wasHidden = form.hidden;
+  form.hidden = !typing && !asking;
+  form.dataset.choice = typing ? "typedLine" : asking ? "intention" : "";
+  $("answer-label").textContent = typing ? "Type this line: " + text(typing.line) : asking ? text(asking.question) : "";
+  if (wasHidden && !form.hidden) {
+    $("answer-input").value = asking ? asking.answer : "";
+    $("answer-input").focus();
+  }
+}
+
+// One message at a time, answers in order: a tick never overtakes a choice.
+function send(message) {
+  queue = queue.then(async () => {
+    if (ended) return;
+    if (local) return handle(local.choose(message.choice?.choice));
+    handle(await host.request(message));
+  });
+  return queue;
+}
+
+function choose(choice) {
+  localNotice = null;
+  return send({ type: "choose", choice });
+}
+
+function handle(answer) {
+  if (ended) return;
+  if (!answer) return holdWithoutHost();
+  switch (answer.type) {
+    case "state": return render(answer.state);
+    case "open": return isAddress(answer.open) ? proceedTo(answer.open) : proceedTo(target);
+    case "ended": return end(answer);
+    default: if (!state) holdWithoutHost();
+  }
+}
+
+// The host is missing or went away: the pause goes on here, from where it was.
+async function holdWithoutHost() {
+  if (holding || ended) return;
+  holding = true;
+  const { rules } = await ext.storage.local.get("rules");
+  local = MigaLocalPause.create({ site, target, quotes: rules?.quotes, from: state });
+  $("without-host").hidden = false;
+  host?.close();
+  render(local.state());
+}
+
+async function end(answer) {
+  ended = true;
+  if (answer.outcome) await MigaHost.queue(answer.outcome);
+  host?.close();
+  if (isAddress(answer.open)) await proceedTo(answer.open);
+  else location.replace(MigaRules.pageURL("focus.html"));
+}
+
+// Lets this tab through (and every tab for the allowance), then opens the address exactly.
+async function proceedTo(address) {
+  ended = true;
+  host?.close();
+  const tab = await ext.tabs.getCurrent();
+  const name = site?.site ?? new URL(address).hostname;
+  if (tab) await MigaRules.allowTab(tab.id, name);
+  if (site?.allowMinutes > 0) await MigaRules.allowEverywhere(name, Date.now() + site.allowMinutes * 60000);
+  location.replace(address);
+}
+
+function proceed() {
+  if (!state?.proceedOpen && !$("answer").dataset.choice) {
+    localNotice = "notYet";
+    $("notice").textContent = NOTICES.notYet;
+    return;
+  }
+  choose({ choice: "proceed" });
+}
+
+document.addEventListener("keydown", (event) => {
+  if (ended || event.ctrlKey || event.altKey || event.metaKey || event.repeat) return;
+  if (event.target === $("answer-input")) {
+    if (event.key === "Escape") { event.preventDefault(); choose({ choice: "back" }); }
+    return;
+  }
+  const key = event.key.toLowerCase();
+  if (key === "e") choose({ choice: "exitToFocus" });
+  else if (key === "d" && state?.choices?.includes("deepen")) choose({ choice: "deepen" });
+  else if (key === "p" || key === "enter") proceed();
+  else return;
+  event.preventDefault();
+});
+$("exit").addEventListener("click", () => choose({ choice: "exitToFocus" }));
+$("deepen").addEventListener("click", () => choose({ choice: "deepen" }));
+$("instead").addEventListener("click", () => choose({ choice: "alternative" }));
+$("proceed").addEventListener("click", proceed);
+$("answer").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const choice = $("answer").dataset.choice;
+  if (choice) choose({ choice, text: $("answer-input").value });
+});
+document.addEventListener("visibilitychange", () => {
+  if (state?.choices?.includes("focus")) choose({ choice: "focus", focused: !document.hidden });
+});
+
+async function begin() {
+  // The page is web-accessible (the redirect needs it): inside another page's frame it does nothing.
+  if (window.top !== window) {
+    ended = true;
+    return;
+  }
+  if (!isAddress(target)) {
+    $("notice").textContent = "There is no address to open from here.";
+    ended = true;
+    return;
+  }
+  // Each pause is a contact: fresh rules, and the queued outcomes handed over.
+  ext.runtime.sendMessage({ type: "refresh" }).catch(() => {});
+  const { rules } = await ext.storage.local.get("rules");
+  site = MigaRules.covering(target, rules?.sites ?? []);
+  host = MigaHost.open();
+  host.onGone(() => { if (!ended) holdWithoutHost(); });
+  await send({ type: "pause", url: target });
+  setInterval(() => { if (!ended) send({ type: "tick" }); }, 1000);
+}
+
+begin();

@@ -1,0 +1,127 @@
+"use strict";
+// The one place that knows which addresses a protected site covers and how
+// the browser is told: MIGA's `Site` (Sources/MIGACore/Sites/Site.swift) as a
+// declarativeNetRequest regular expression. Shared by the background and the
+// pause page (loaded before them in both browsers).
+
+const ext = globalThis.browser ?? globalThis.chrome;
+
+const MigaRules = (() => {
+  // Redirects have ids 1…; Chromium takes at most 1000 regular-expression rules.
+  const LONGEST_LIST = 1000;
+  const REDIRECT_PRIORITY = 1;
+  const ALLOW_PRIORITY = 2;
+  // A site as the host names it: a host of letters, digits, hyphens and dots,
+  // then an optional path prefix of what an address's path holds.
+  const SITE_SHAPE = /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/[\x21-\x7e]{0,256})?$/;
+
+  const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  function split(name) {
+    const slash = name.indexOf("/");
+    return slash < 0 ? { host: name, path: "" } : { host: name.slice(0, slash), path: name.slice(slash) };
+  }
+
+  // The whole address (the redirect substitutes all of it): http or https,
+  // any user part, the host or one under it, any port, then the path prefix
+  // ending at a segment boundary (`/r/all` covers `/r/all/x`, not `/r/allah`).
+  function regexFilter(name) {
+    const { host, path } = split(name);
+    return "^https?://([^/?#@]*@)?([^/?#@]*\\.)?" + escapeRegex(host) + "(:[0-9]+)?" + escapeRegex(path) + "([/?#].*)?$";
+  }
+
+  function covers(name, url) {
+    return new RegExp(regexFilter(name), "i").test(url);
+  }
+
+  // Of the sites that cover `url`, the most particular: the longest host, then the longest path.
+  function covering(url, sites) {
+    let best = null;
+    for (const site of sites) {
+      if (!covers(site.site, url)) continue;
+      const a = split(site.site), b = best && split(best.site);
+      if (!best || a.host.length > b.host.length || (a.host.length === b.host.length && a.path.length > b.path.length)) best = site;
+    }
+    return best;
+  }
+
+  // The host's rules answer, kept only as far as it has the expected shape.
+  function sitesFrom(answer) {
+    if (!answer || answer.type !== "rules" || !Array.isArray(answer.sites)) return null;
+    const sites = [];
+    for (const item of answer.sites) {
+      if (!item || typeof item.site !== "string" || !SITE_SHAPE.test(item.site)) continue;
+      const minutes = Number.isFinite(item.allowMinutes) && item.allowMinutes > 0 ? Math.min(item.allowMinutes, 24 * 60) : 0;
+      const pause = Number.isFinite(item.pause) && item.pause > 0 ? Math.min(item.pause, 3600) : null;
+      sites.push({ site: item.site, program: "site:" + item.site, allowMinutes: minutes, pause });
+      if (sites.length === LONGEST_LIST) break;
+    }
+    return sites;
+  }
+
+  function pageURL(path) {
+    return ext.runtime.getURL(path);
+  }
+
+  // The pause page for an address: the address whole, in the fragment.
+  function pauseURL(url) {
+    return pageURL("pause.html") + "#" + url;
+  }
+
+  async function replaceRedirects(sites) {
+    const old = await ext.declarativeNetRequest.getDynamicRules();
+    const rules = sites.map((site, index) => ({
+      id: index + 1,
+      priority: REDIRECT_PRIORITY,
+      action: { type: "redirect", redirect: { regexSubstitution: pageURL("pause.html") + "#\\0" } },
+      condition: { regexFilter: regexFilter(site.site), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] },
+    }));
+    await ext.declarativeNetRequest.updateDynamicRules({ removeRuleIds: old.map((rule) => rule.id), addRules: rules });
+  }
+
+  async function nextSessionRuleId() {
+    const rules = await ext.declarativeNetRequest.getSessionRules();
+    return rules.reduce((highest, rule) => Math.max(highest, rule.id), 0) + 1;
+  }
+
+  // Lets the site through for one tab (its visit), above the redirect.
+  async function allowTab(tabId, siteName) {
+    const id = await nextSessionRuleId();
+    await ext.declarativeNetRequest.updateSessionRules({
+      addRules: [{
+        id,
+        priority: ALLOW_PRIORITY,
+        action: { type: "allow" },
+        condition: { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"], tabIds: [tabId] },
+      }],
+    });
+    return id;
+  }
+
+  // Lets the site through for every tab until `until` (milliseconds); the background ends it.
+  async function allowEverywhere(siteName, until) {
+    const id = await nextSessionRuleId();
+    await ext.declarativeNetRequest.updateSessionRules({
+      addRules: [{
+        id,
+        priority: ALLOW_PRIORITY,
+        action: { type: "allow" },
+        condition: { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] },
+      }],
+    });
+    const { allowances = {} } = await ext.storage.local.get("allowances");
+    allowances[id] = until;
+    await ext.storage.local.set({ allowances });
+    return id;
+  }
+
+  // Whether an allow rule lets `url` through in this tab now.
+  async function allowed(tabId, url) {
+    const rules = await ext.declarativeNetRequest.getSessionRules();
+    return rules.some((rule) => rule.action.type === "allow"
+      && (!rule.condition.tabIds || rule.condition.tabIds.includes(tabId))
+      && new RegExp(rule.condition.regexFilter, "i").test(url));
+  }
+
+  return { regexFilter, covers, covering, sitesFrom, pageURL, pauseURL, replaceRedirects, allowTab, allowEverywhere, allowed };
+})();

@@ -1,0 +1,177 @@
+import Foundation
+
+/// What the sites' tests do with either browser: go to an address, read
+/// the page, press a key. Both hold the extension built by `make extension`.
+protocol BrowserUnderTest: AnyObject {
+    /// The extension's pages begin with this (`chrome-extension://ID/`, `moz-extension://UUID/`).
+    var extensionBase: String { get }
+    /// The extension API's name in a page: `chrome` or `browser`.
+    var api: String { get }
+    func navigate(_ url: String) throws
+    func evaluate(_ expression: String) throws -> String?
+    func press(_ key: String) throws
+}
+
+/// A temporary folder for one browser run: profile, home, logs. Removed at the end.
+final class BrowserFolder {
+    let root: String
+
+    init() {
+        var template = Array("/tmp/miga-browser-XXXXXX".utf8CString)
+        root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func make(_ path: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: root + "/" + path, withIntermediateDirectories: true)
+        return root + "/" + path
+    }
+}
+
+/// A browser in its own process group, its output to a file; the whole group is killed at the end.
+final class BrowserProcess {
+    let pid: pid_t
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String], output: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = shellLikeSpawnAttributes()
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw SpawnFailure(executable: executable, code: result) }
+        self.pid = pid
+    }
+
+    deinit {
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+}
+
+/// The environment a browser gets: a private HOME and nothing of the test runner's desktop.
+func browserEnvironment(home: String) -> [String: String] {
+    ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home + "/.config",
+     "XDG_CACHE_HOME": home + "/.cache", "XDG_DATA_HOME": home + "/.local/share", "TMPDIR": home]
+}
+
+/// The repository's root, from this file's place in it.
+let repositoryRoot: String = {
+    var folder = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { folder.deleteLastPathComponent() }
+    return folder.path
+}()
+
+/// The extension's source (Extension/).
+var extensionSource: String { repositoryRoot + "/Extension" }
+
+/// `make extension` run once per test process, so that the browsers load the current source.
+private let extensionBuild = Result { try run("/usr/bin/make", ["-C", repositoryRoot, "-s", "extension"]) }
+
+func buildExtension() throws {
+    let build = try extensionBuild.get()
+    guard build.status == 0 else { throw ProtocolError(description: "make extension failed: \(build.output)\(build.error)") }
+}
+
+/// A folder `make extension` built: `chromium` or `firefox`.
+func builtExtension(_ browser: String) -> String {
+    repositoryRoot + "/.build/extension/" + browser
+}
+
+/// Debian's chromium, headless, the extension unpacked, the DevTools protocol on a free port.
+final class ChromiumUnderTest: BrowserUnderTest {
+    /// From the manifest's `key` (Extension/README.md).
+    static let extensionID = "cbgolgnocihlfhpkfbbocelojnaodpbo"
+    let extensionBase = "chrome-extension://\(extensionID)/"
+    let api = "chrome"
+    let userData: String
+    private let process: BrowserProcess
+    private let devtools: DevToolsClient
+
+    /// Host manifests of this profile go in `nativeHosts(in:)`, written before the start.
+    static func nativeHosts(in folder: BrowserFolder) throws -> String { try folder.make("chromium/NativeMessagingHosts") }
+
+    init(in folder: BrowserFolder, site: LoopbackSite) throws {
+        userData = try folder.make("chromium")
+        let home = try folder.make("home")
+        process = try BrowserProcess("/usr/bin/chromium", [
+            "--headless=new", "--no-sandbox", "--user-data-dir=\(userData)", "--remote-debugging-port=0",
+            "--load-extension=\(builtExtension("chromium"))", "--no-first-run", "--disable-gpu",
+            "--disable-features=DisableLoadExtensionCommandLineSwitch,HttpsUpgrades",
+            "--host-resolver-rules=MAP site.example 127.0.0.1:\(site.port), MAP *.site.example 127.0.0.1:\(site.port), MAP other.example 127.0.0.1:\(site.port)", "about:blank",
+        ], environment: browserEnvironment(home: home), output: folder.root + "/chromium.log")
+        let portFile = userData + "/DevToolsActivePort"
+        let port = try eventually("Chromium's DevToolsActivePort", timeout: 90) {
+            (try? String(contentsOfFile: portFile, encoding: .utf8))?.split(separator: "\n").first.flatMap { Int($0) }
+        }
+        devtools = try DevToolsClient(port: port)
+        try devtools.openTab()
+    }
+
+    func navigate(_ url: String) throws { try devtools.navigate(url) }
+    func evaluate(_ expression: String) throws -> String? { try devtools.evaluate(expression) }
+    func press(_ key: String) throws { try devtools.press(key) }
+}
+
+/// Debian's firefox-esr, headless, in a private profile whose proxy is the loopback
+/// site; WebDriver BiDi on a free port; the extension installed through BiDi.
+final class FirefoxUnderTest: BrowserUnderTest {
+    static let extensionID = "sites@miga"
+    /// The extension's internal UUID, fixed by the profile so its pages have a known address.
+    static let extensionUUID = "3f1e9a52-6b7c-4d1e-9a0b-5c2d7e8f9a10"
+    let extensionBase = "moz-extension://\(extensionUUID)/"
+    let api = "browser"
+    private let process: BrowserProcess
+    private let bidi: BiDiClient
+
+    /// Host manifests for this HOME go in `nativeHosts(in:)`, written before the start.
+    static func nativeHosts(in folder: BrowserFolder) throws -> String { try folder.make("home/.mozilla/native-messaging-hosts") }
+
+    init(in folder: BrowserFolder, site: LoopbackSite) throws {
+        let profile = try folder.make("firefox-profile")
+        let home = try folder.make("home")
+        let preferences: [(String, String)] = [
+            ("network.proxy.type", "1"), ("network.proxy.http", "\"127.0.0.1\""), ("network.proxy.http_port", "\(site.port)"),
+            ("network.proxy.no_proxies_on", "\"\""), ("network.proxy.allow_hijacking_localhost", "true"),
+            ("dom.security.https_first", "false"), ("dom.security.https_first_schemeless", "false"),
+            ("dom.security.https_only_mode", "false"), ("browser.fixup.alternate.enabled", "false"),
+            ("network.captive-portal-service.enabled", "false"), ("network.connectivity-service.enabled", "false"),
+            ("browser.shell.checkDefaultBrowser", "false"), ("browser.startup.homepage_override.mstone", "\"ignore\""),
+            ("browser.aboutwelcome.enabled", "false"), ("datareporting.policy.dataSubmissionEnabled", "false"),
+            ("toolkit.telemetry.reportingpolicy.firstRun", "false"), ("app.update.auto", "false"),
+            ("extensions.autoDisableScopes", "0"), ("xpinstall.signatures.required", "false"),
+            ("extensions.webextensions.uuids", "\"{\\\"\(Self.extensionID)\\\":\\\"\(Self.extensionUUID)\\\"}\""),
+            ("remote.prefs.recommended", "true"),
+        ]
+        try preferences.map { "user_pref(\"\($0.0)\", \($0.1));\n" }.joined()
+            .write(toFile: profile + "/user.js", atomically: true, encoding: .utf8)
+        let log = folder.root + "/firefox.log"
+        var environment = browserEnvironment(home: home)
+        environment["MOZ_HEADLESS"] = "1"
+        process = try BrowserProcess("/usr/bin/firefox-esr", [
+            "--headless", "--no-remote", "--profile", profile, "--remote-debugging-port", "0",
+        ], environment: environment, output: log)
+        let port = try eventually("Firefox's WebDriver BiDi port", timeout: 90) { () -> Int? in
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            guard let range = text.range(of: "WebDriver BiDi listening on ws://127.0.0.1:") else { return nil }
+            return Int(text[range.upperBound...].prefix { $0.isNumber })
+        }
+        bidi = try BiDiClient(port: port)
+        _ = try bidi.installExtension(path: builtExtension("firefox"))
+    }
+
+    func navigate(_ url: String) throws { try bidi.navigate(url) }
+    func evaluate(_ expression: String) throws -> String? { try bidi.evaluate(expression) }
+    func press(_ key: String) throws { try bidi.press(key) }
+}
