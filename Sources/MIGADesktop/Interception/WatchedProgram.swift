@@ -39,7 +39,7 @@ public struct WatchedProgram: Equatable, Sendable {
         }
         scripts.insert(identity)
         if let interpreter = Self.interpreter(of: script) { interpreters.insert(interpreter) }
-        for binary in Self.binaries(handedOverBy: script, resolver: resolver) {
+        for binary in Self.binaries(handedOverBy: script, at: path, resolver: resolver) {
             executables.insert(binary)
             handedOver.insert(binary)
         }
@@ -49,14 +49,16 @@ public struct WatchedProgram: Equatable, Sendable {
     /// `resolver` finds. A script it hands over to is followed in turn
     /// (Google Chrome's `/usr/bin/google-chrome` to `/opt/google/chrome/google-chrome`
     /// to `chrome`), to `scriptLevels` scripts in all; launchers of many programs never.
-    static func binaries(handedOverBy script: String, resolver: ProgramResolver?, level: Int = 1) -> Set<FileIdentity> {
+    ///   - path: where the script is, for one that finds its binary beside itself (`$0`).
+    static func binaries(handedOverBy script: String, at path: String? = nil, resolver: ProgramResolver?,
+                         level: Int = 1) -> Set<FileIdentity> {
         var found: Set<FileIdentity> = []
-        for target in handedOver(in: script) {
-            guard let path = target.hasPrefix("/") ? target : resolver?.resolve(target),
-                  path.hasPrefix("/"), isExecutableFile(path), !Self.isLauncher(path) else { continue }
-            if let next = Self.script(at: path) {
-                if level < scriptLevels { found.formUnion(binaries(handedOverBy: next, resolver: resolver, level: level + 1)) }
-            } else if let binary = FileIdentity(path: path) {
+        for target in handedOver(in: script, at: path) {
+            guard let file = target.hasPrefix("/") ? target : resolver?.resolve(target),
+                  file.hasPrefix("/"), isExecutableFile(file), !Self.isLauncher(file) else { continue }
+            if let next = Self.script(at: file) {
+                if level < scriptLevels { found.formUnion(binaries(handedOverBy: next, at: file, resolver: resolver, level: level + 1)) }
+            } else if let binary = FileIdentity(path: file) {
                 found.insert(binary)
             }
         }
@@ -113,14 +115,15 @@ public struct WatchedProgram: Equatable, Sendable {
     /// the plain assignments before it filled in as they stood when made
     /// (`exec $LIBDIR/$APPNAME "$@"` after `APPNAME=chromium` and
     /// `LIBDIR=/usr/lib/$APPNAME`; `exec -a "$0" "$HERE/chrome"`; `exec firefox-esr "$@"`).
-    /// Nothing of the script is run: a value it would compute is unknown.
-    static func handedOver(in script: String) -> [String] {
+    /// Nothing of the script is run: a value it would compute is unknown,
+    /// but for where the script itself is (`computed`), when `path` says.
+    static func handedOver(in script: String, at path: String? = nil) -> [String] {
         var variables: [String: String] = [:]
         var found: [String] = []
         for line in script.lines().map({ $0.trimmingWhitespace() }) {
             if let (name, value) = assignment(in: line) {
-                let expanded = expand(value, with: variables)
-                if expanded.contains("$") || expanded.contains("`") { variables[name] = nil } else { variables[name] = expanded }
+                let plain = value.contains(" ") || value.contains("$(") || value.contains("`") ? nil : expand(value, with: variables)
+                variables[name] = (computed(value, script: path, variables: variables) ?? plain).flatMap { $0.contains("$") ? nil : $0 }
                 continue
             }
             var words = line.split(separator: " ").map(String.init)
@@ -131,23 +134,46 @@ public struct WatchedProgram: Equatable, Sendable {
                 words.removeFirst(option == "-a" ? min(2, words.count) : 1)
             }
             guard let word = words.first else { continue }
-            let path = expand(word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")), with: variables)
-            if !path.contains("$"), !path.contains("`"), !path.isEmpty, path.hasPrefix("/") || !path.contains("/") { found.append(path) }
+            let target = expand(word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")), with: variables)
+            if !target.contains("$"), !target.contains("`"), !target.isEmpty, target.hasPrefix("/") || !target.contains("/") {
+                found.append(target)
+            }
         }
         return found
     }
 
     /// A plain assignment's name and value (`LIBDIR=/usr/lib/$APPNAME`,
-    /// `export X="y"`), quotes dropped; nil for anything else, or for a value
-    /// with a space or a command in it.
+    /// `export X="y"`), quotes around it dropped; nil for any other line.
     static func assignment(in line: String) -> (name: String, value: String)? {
         let line = line.hasPrefix("export ") ? String(line.dropFirst(7)).trimmingWhitespace() : line
         guard let equals = line.firstIndex(of: "="), !line.hasPrefix("exec") else { return nil }
         let name = line[..<equals]
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(name.first?.isNumber ?? true) else { return nil }
-        let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-        guard !value.contains(" "), !value.contains("$(") else { return nil }
-        return (String(name), value)
+        return (String(name), line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
+    }
+
+    /// The two values a launcher computes from where it is, and nothing
+    /// else: `readlink -f "$0"` (the script's real path, when `path` is
+    /// known) and `dirname` of a path known (Google Chrome's
+    /// `HERE="`dirname "$CHROME_WRAPPER"`"`).
+    static func computed(_ value: String, script path: String?, variables: [String: String]) -> String? {
+        let inner: Substring
+        if value.count > 2, value.hasPrefix("`"), value.hasSuffix("`") {
+            inner = value.dropFirst().dropLast()
+        } else if value.count > 3, value.hasPrefix("$("), value.hasSuffix(")") {
+            inner = value.dropFirst(2).dropLast()
+        } else {
+            return nil
+        }
+        let words = inner.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        func known(_ word: String) -> String? {
+            if ["$0", "${0}", "$BASH_SOURCE", "${BASH_SOURCE}", "${BASH_SOURCE[0]}"].contains(word) { return path }
+            let expanded = expand(word, with: variables)
+            return expanded.hasPrefix("/") && !expanded.contains("$") ? expanded : nil
+        }
+        if words.count == 3, words[0] == "readlink", ["-f", "-e"].contains(words[1]) { return known(words[2]).flatMap(realpath) }
+        if words.count == 2, words[0] == "dirname" { return known(words[1]).map { ($0 as NSString).deletingLastPathComponent } }
+        return nil
     }
 
     /// `text` with the variables known filled in (`$NAME`, `${NAME}`), longest names first.

@@ -107,4 +107,25 @@ import Testing
         watched.add(file: files.path + "/bin/long")
         #expect(watched.executables.isEmpty)
     }
+
+    @Test func a_launcher_that_finds_its_binary_beside_itself_is_followed() throws {
+        // Google Chrome's and Brave's: /usr/bin's link to a script in the program's
+        // folder, which execs the binary beside its own real path under the name it was called by.
+        try files.writeProgram("\u{7F}ELF chrome\n", to: "opt/google/chrome/chrome")
+        try files.writeProgram("""
+            #!/bin/bash
+            export CHROME_WRAPPER="`readlink -f "$0"`"
+            HERE="`dirname "$CHROME_WRAPPER"`"
+            export LD_LIBRARY_PATH="$HERE:$HERE/lib"
+            exec -a "$0" "$HERE/chrome" "$@"
+
+            """, to: "opt/google/chrome/google-chrome")
+        try FileManager.default.createDirectory(atPath: files.path + "/usr/bin", withIntermediateDirectories: true)
+        #expect(symlink(files.path + "/opt/google/chrome/google-chrome", files.path + "/usr/bin/google-chrome-stable") == 0)
+        var watched = WatchedProgram(command: "google-chrome-stable")
+        watched.add(file: files.path + "/usr/bin/google-chrome-stable")
+        #expect(watched.executables == [FileIdentity(path: files.path + "/opt/google/chrome/chrome")!])
+        // Without knowing where the script is, its folder is unknown: nothing is guessed.
+        #expect(WatchedProgram.handedOver(in: try #require(WatchedProgram.script(at: files.path + "/usr/bin/google-chrome-stable"))).isEmpty)
+    }
 }
