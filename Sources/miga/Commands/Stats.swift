@@ -62,9 +62,11 @@ extension Miga {
                 return
             }
             // Launches around the pause running now that no run has recorded yet: counted, not written.
+            let supply = KindSupply(paths: Miga.paths, config: config)
             let leaksNow = (try? Miga.protection())?.unrecordedLeaks(around: store, config: config, now: now) ?? []
             let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config,
-                                                 unrecordedLeaks: leaksNow) { Instead.anyAlternative(in: Miga.paths) }
+                                                 unrecordedLeaks: leaksNow,
+                                                 hasLinesToType: { supply.hasLineToType() }, hasAlternatives: supply.hasAlternatives)
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
                 Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import MIGACore
+
+extension SessionStore {
+    /// How long after a conscious exit a launch of the same program, through
+    /// the pause or around it, makes the exit no success for the learner.
+    public static let exitHeldFor: TimeInterval = 15 * 60
+
+    /// The program's kinds as its history records them, for the learner:
+    /// each kind's successes by day, weighed by age as of `now` (a pause's
+    /// weight halves every `halfLifeDays`), and the latest kind shown.
+    /// `timeZone`: where a day ends, for a switch-off "the same day".
+    public func kindJournal(program: String, now: Date, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
+                            timeZone: TimeZone = .current) throws -> KindJournal {
+        try queue.read { db in
+            let days = try Self.learnedDays(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now))
+            return KindJournal(evidence: KindEvidence.discounted(days, now: now, halfLifeDays: halfLifeDays),
+                               last: try Self.lastKind(db, program: program))
+        }
+    }
+
+    /// Each kind's pauses by UTC day, and the successes among them: conscious
+    /// exits not followed by a launch of the program within `exitHeldFor`
+    /// (through the pause or a leak around it), nor by a switch-off of its
+    /// protection before the end of that local day (`dayOffset`: seconds east
+    /// of UTC). The person's own counts are not these: an exit stays an exit.
+    static func learnedDays(_ db: Database, program: String, dayOffset: Int) throws -> [LearnedDay] {
+        let held = Int64(exitHeldFor * 1000)
+        let offset = Int64(dayOffset) * 1000
+        return try Row.fetchAll(db, sql: """
+            SELECT COALESCE(kind, 'breathe'), ended_at / 86400000 AS day, COUNT(*),
+                   COUNT(*) FILTER (WHERE outcome = 'exit'
+                       AND NOT EXISTS (SELECT 1 FROM sessions later INDEXED BY sessions_by_program_and_start
+                                       WHERE later.program = s.program AND later.started_at > s.ended_at
+                                         AND later.started_at <= s.ended_at + \(held) AND later.id != s.id)
+                       AND NOT EXISTS (SELECT 1 FROM leaks WHERE leaks.program = s.program
+                                       AND leaks.seen_at >= s.ended_at AND leaks.seen_at <= s.ended_at + \(held))
+                       AND NOT EXISTS (SELECT 1 FROM changes WHERE changes.action = 'unprotect' AND changes.outcome = 'done'
+                                       AND instr(' ' || changes.subject || ' ', ' ' || s.program || ' ') > 0
+                                       AND changes.at >= s.ended_at
+                                       AND changes.at < ((s.ended_at + \(offset)) / 86400000 + 1) * 86400000 - \(offset)))
+            FROM sessions s INDEXED BY sessions_by_program_kind_and_outcome
+            WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned') AND s.ended_at IS NOT NULL
+            GROUP BY s.kind, day
+            """, arguments: [program]).compactMap { row in
+            // NULL and 'breathe' are both breathing pauses: two groups of the same kind, added up by the weighing.
+            guard let kind = PauseKind(rawValue: row[0]) else { return nil }
+            return LearnedDay(kind: kind, day: row[1], shown: row[2], successes: row[3])
+        }
+    }
+}
