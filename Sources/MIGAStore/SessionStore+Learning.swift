@@ -20,11 +20,30 @@ extension SessionStore {
         }
     }
 
+    /// Makes the learner start afresh for `program`: its pauses ended before
+    /// `now` no longer count in choosing the kind (the person's own numbers
+    /// keep them). Kept in the changes, where it is the record of the reset.
+    public func resetLearning(program: String, at now: Date) throws {
+        try immediate { db in
+            try db.execute(sql: "INSERT INTO changes (id, at, action, subject, outcome) VALUES (?, ?, 'reset-learning', ?, 'done')",
+                           arguments: [newUUID(), now.milliseconds, program])
+        }
+    }
+
+    /// When the learner last started afresh for `program`, if it has.
+    public func learningReset(program: String) throws -> Date? {
+        try queue.read { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?",
+                               arguments: [program]).map { Date(milliseconds: $0) }
+        }
+    }
+
     /// Each kind's pauses by UTC day, and the successes among them: conscious
     /// exits not followed by a launch of the program within `exitHeldFor`
     /// (through the pause or a leak around it), nor by a switch-off of its
     /// protection before the end of that local day (`dayOffset`: seconds east
-    /// of UTC). The person's own counts are not these: an exit stays an exit.
+    /// of UTC). Pauses ended before the program's latest `resetLearning` are
+    /// left out. The person's own counts are not these: an exit stays an exit.
     static func learnedDays(_ db: Database, program: String, dayOffset: Int) throws -> [LearnedDay] {
         let held = Int64(exitHeldFor * 1000)
         let offset = Int64(dayOffset) * 1000
@@ -42,8 +61,9 @@ extension SessionStore {
                                        AND changes.at < ((s.ended_at + \(offset)) / 86400000 + 1) * 86400000 - \(offset)))
             FROM sessions s INDEXED BY sessions_by_program_kind_and_outcome
             WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned') AND s.ended_at IS NOT NULL
+              AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
             GROUP BY s.kind, day
-            """, arguments: [program]).compactMap { row in
+            """, arguments: [program, program]).compactMap { row in
             // NULL and 'breathe' are both breathing pauses: two groups of the same kind, added up by the weighing.
             guard let kind = PauseKind(rawValue: row[0]) else { return nil }
             return LearnedDay(kind: kind, day: row[1], shown: row[2], successes: row[3])

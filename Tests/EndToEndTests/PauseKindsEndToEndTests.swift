@@ -61,6 +61,35 @@ import Testing
         #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
     }
 
+    @Test func the_learner_starts_afresh_only_when_the_person_confirms_it() throws {
+        try sandbox.config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let store = { try SessionStore(path: self.sandbox.root + "/data/miga/miga.sqlite") }
+        // Without a terminal to ask in: refused, and nothing recorded, unless --yes says it was meant.
+        let refused = try miga("stats", "--program", "discord", "--reset-learning")
+        #expect(refused.status == ExitStatus.usage && refused.error.contains("needs --yes"), "\(refused)")
+        #expect(try store().learningReset(program: "discord") == nil)
+        let meant = try miga("stats", "--program", "discord", "--reset-learning", "--yes")
+        #expect(meant.status == 0 && meant.output.contains("learns afresh"), "\(meant)")
+        let first = try #require(try store().learningReset(program: "discord"))
+        // In a terminal it asks for a word typed first; anything else changes nothing.
+        let tmux = try Tmux(command: try sandbox.migaScript(["stats", "--program", "discord", "--reset-learning"]),
+                            environment: sandbox.environment)
+        try tmux.waitForScreen("the question") { $0.contains("Type reset to go on") }
+        try tmux.send("-l", "no")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("nothing done") { $0.contains("Nothing was changed.") }
+        #expect(try sandbox.status() == 0)
+        #expect(try store().learningReset(program: "discord") == first)
+        let again = try Tmux(command: try sandbox.migaScript(["stats", "--program", "discord", "--reset-learning"], named: "again.sh"),
+                             environment: sandbox.environment)
+        try again.waitForScreen("the question") { $0.contains("Type reset to go on") }
+        try again.send("-l", "reset")
+        try again.send("Enter")
+        try again.waitForScreen("the reset said") { $0.contains("learns afresh") }
+        #expect(try sandbox.status(of: "again.sh") == 0)
+        #expect(try #require(try store().learningReset(program: "discord")) > first)
+    }
+
     @Test func an_intention_pause_takes_the_answer_while_it_counts_and_keeps_it_with_the_session() throws {
         try sandbox.config("pause_kinds = [\"intention\"]\n")
         let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "3", "argv-dump", "--", "opened"]), environment: sandbox.environment)

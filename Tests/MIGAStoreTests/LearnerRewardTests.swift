@@ -61,4 +61,17 @@ import Testing
         // The person's own count: every exit is an exit.
         #expect(try store.kindRecords(program: "discord")[.breathe] == KindRecord(shown: 7, exits: 7))
     }
+
+    @Test func after_a_reset_the_learner_counts_only_the_pauses_that_followed() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        try store.insertMissing([exit("before", after: 0), exit("steam", after: 0, program: "steam")])
+        try store.resetLearning(program: "discord", at: base.addingTimeInterval(3_600))
+        try store.insertMissing([exit("after", after: 2)])
+        let now = base.addingTimeInterval(86_400)
+        #expect(try store.kindJournal(program: "discord", now: now, halfLifeDays: .infinity, timeZone: utc).evidence[.breathe]?.pauses == 1)
+        #expect(try store.kindJournal(program: "steam", now: now, halfLifeDays: .infinity, timeZone: utc).evidence[.breathe]?.pauses == 1)
+        #expect(try store.learningReset(program: "discord") == base.addingTimeInterval(3_600))
+        // The person's own numbers keep every pause.
+        #expect(try store.kindRecords(program: "discord")[.breathe] == KindRecord(shown: 2, exits: 2))
+    }
 }
