@@ -85,6 +85,15 @@ public struct Config: Equatable, Sendable {
     }
 }
 
+extension ProgramChanges {
+    /// The change that gives a program `kinds` of its own.
+    public static func kinds(_ kinds: [PauseKind]) -> ProgramChanges {
+        var changes = ProgramChanges()
+        changes["pause_kinds"] = .strings(kinds.map(\.rawValue))
+        return changes
+    }
+}
+
 /// One protected program and its own settings.
 public struct ProgramSettings: Equatable, Sendable {
     public var command: String

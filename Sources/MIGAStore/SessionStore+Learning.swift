@@ -30,6 +30,26 @@ extension SessionStore {
         }
     }
 
+    /// Records that the person took `kind` out of `program`'s kinds on the
+    /// pause ("not this kind"), in the changes as "decline-kind".
+    public func declineKind(_ kind: PauseKind, program: String, at now: Date) throws {
+        try immediate { db in
+            try db.execute(sql: "INSERT INTO changes (id, at, action, subject, outcome) VALUES (?, ?, 'decline-kind', ?, 'done')",
+                           arguments: [newUUID(), now.milliseconds, "\(program) \(kind.rawValue)"])
+        }
+    }
+
+    /// The kinds taken out of `program`'s on the pause, oldest first.
+    public func declinedKinds(program: String) throws -> [PauseKind] {
+        try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT subject FROM changes WHERE action = 'decline-kind' ORDER BY at", arguments: [])
+                .compactMap { subject in
+                    let words = subject.split(separator: " ")
+                    return words.count == 2 && words[0] == program ? PauseKind(rawValue: String(words[1])) : nil
+                }
+        }
+    }
+
     /// When the learner last started afresh for `program`, if it has.
     public func learningReset(program: String) throws -> Date? {
         try queue.read { db in

@@ -61,6 +61,35 @@ import Testing
         #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
     }
 
+    @Test func a_quiet_key_takes_the_kind_on_screen_out_of_the_programs_draw_until_protect_brings_it_back() throws {
+        // Two kinds, the first always shown: the key is offered, faintly, under the actions.
+        try sandbox.config("[programs.argv-dump]\npause_kinds = [\"breathe\", \"type\"]\nrotate = \"off\"\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "30", "argv-dump", "--", "opened"]), environment: sandbox.environment)
+        let screen = try tmux.waitForScreen("the quiet key at 80x24") { $0.contains("Ctrl-N: not this kind for Argv-dump") }
+        // It takes a row that was free: the actions are all there, on one row, and nothing is pushed off.
+        #expect(screen.contains("[E] Exit to Focus") && screen.contains("[P] Proceed to Argv-dump"))
+        #expect(screen.contains("a pause before Argv-dump") && screen.contains("Proceed opens"))
+        try tmux.send("C-n")
+        try tmux.waitForScreen("what it did") { $0.contains("Noted: no more breathe pauses for Argv-dump") }
+        try tmux.send("e")
+        #expect(try sandbox.status() == 0)
+        // Recorded, and out of the program's kinds: the next pause is a typed one.
+        #expect(try SessionStore(path: sandbox.root + "/data/miga/miga.sqlite").declinedKinds(program: "argv-dump") == [.breathe])
+        #expect(sandbox.read("config/miga/config.toml")?.contains("pause_kinds = [\"type\"]") == true)
+        // `protect --kinds` brings it back.
+        let back = try miga("protect", "argv-dump", "--kinds", "breathe,type")
+        #expect(back.status == 0, "\(back)")
+        #expect(sandbox.read("config/miga/config.toml")?.contains("pause_kinds = [\"breathe\", \"type\"]") == true)
+        // A single kind, nothing to choose among: no key offered. And wide, the key still fits on its row.
+        try sandbox.config("[programs.argv-dump]\npause_kinds = [\"breathe\"]\n")
+        let alone = try Tmux(columns: 160, rows: 40, command: try sandbox.gateScript(["--pause", "30", "argv-dump"], named: "alone.sh"),
+                             environment: sandbox.environment)
+        let plain = try alone.waitForScreen("a pause of one kind") { $0.contains("[E] Exit to Focus") }
+        #expect(!plain.contains("Ctrl-N"))
+        try alone.send("e")
+        #expect(try sandbox.status(of: "alone.sh") == 0)
+    }
+
     @Test func the_learner_starts_afresh_only_when_the_person_confirms_it() throws {
         try sandbox.config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
         let store = { try SessionStore(path: self.sandbox.root + "/data/miga/miga.sqlite") }

@@ -75,6 +75,10 @@ extension Gateway {
                                    quote: quotes.quote(id: firstID, generator: &context.generator), at: context.time.monotonic())
         session.asksIntention = settings.askIntention
         if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
+        // Only a protected program has kinds of its own to take one out of.
+        if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), loaded.config.programs[settings.command] != nil {
+            session.declinableKind = session.kind
+        }
         let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
                              context: facts, longerBecause: longerBecause)
         return PausePlan(sessionID: sessionID, settings: settings, launch: launch, session: session, look: look,
