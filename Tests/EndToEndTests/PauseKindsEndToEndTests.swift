@@ -90,6 +90,24 @@ import Testing
         #expect(try sandbox.status(of: "alone.sh") == 0)
     }
 
+    @Test func a_kind_with_nothing_to_show_is_named_as_left_out_by_stats_and_doctor() throws {
+        // The only quote in use has no sentence any keyboard types, and there is no line of the person's own.
+        try sandbox.config("interests = [\"Testing\"]\n[programs.argv-dump]\npause_kinds = [\"breathe\", \"type\"]\n")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)
+        try "testing-1 | Testing | | Été à Noël, très.\n".write(toFile: sandbox.root + "/config/miga/quotes/testing.txt",
+                                                              atomically: true, encoding: .utf8)
+        let said = "type is left out of Argv-dump's draw: no line to type"
+        // A pause already, so that the stats show their kinds.
+        let end = Date().addingTimeInterval(-3_600)
+        try SessionStore(path: sandbox.root + "/data/miga/miga.sqlite").insertMissing([
+            SessionRecord(id: "one", program: "argv-dump", startedAt: end - 30, endedAt: end, outcome: .exit, pausedSeconds: 30, kind: .breathe),
+        ])
+        let stats = try miga("stats")
+        #expect(stats.status == 0 && stats.output.contains(said), "\(stats)")
+        let doctor = try miga("doctor")
+        #expect(doctor.output.contains("· " + said), "\(doctor)")
+    }
+
     @Test func the_learner_starts_afresh_only_when_the_person_confirms_it() throws {
         try sandbox.config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
         let store = { try SessionStore(path: self.sandbox.root + "/data/miga/miga.sqlite") }

@@ -65,7 +65,6 @@ import Testing
             #expect(decision == .finish(0))
             #expect(!terminal.written.contains("no line to type"), "the typed pause was drawn")
         }
-        #expect(try store.sessions().allSatisfy { $0.kind == .breathe })
         let paths = XDGPaths(environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
                                            "XDG_DATA_HOME": home.path + "/data"])
         // Said by `miga stats` and `miga doctor`, for each protected program.
