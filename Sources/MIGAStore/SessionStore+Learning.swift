@@ -14,7 +14,9 @@ extension SessionStore {
     public func kindJournal(program: String, now: Date, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
                             timeZone: TimeZone = .current) throws -> KindJournal {
         try queue.read { db in
-            let days = try Self.learnedDays(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now))
+            // Older than twenty half-lives a pause weighs less than a millionth: not read at all.
+            let oldest = halfLifeDays.isFinite ? now.addingTimeInterval(-20 * halfLifeDays * 86_400).milliseconds : Int64.min
+            let days = try Self.learnedDays(db, program: program, since: oldest, dayOffset: timeZone.secondsFromGMT(for: now))
             return KindJournal(evidence: KindEvidence.discounted(days, now: now, halfLifeDays: halfLifeDays),
                                last: try Self.lastKind(db, program: program))
         }
@@ -62,9 +64,10 @@ extension SessionStore {
     /// exits not followed by a launch of the program within `exitHeldFor`
     /// (through the pause or a leak around it), nor by a switch-off of its
     /// protection before the end of that local day (`dayOffset`: seconds east
-    /// of UTC). Pauses ended before the program's latest `resetLearning` are
-    /// left out. The person's own counts are not these: an exit stays an exit.
-    static func learnedDays(_ db: Database, program: String, dayOffset: Int) throws -> [LearnedDay] {
+    /// of UTC). Only pauses ended at or after `oldest` (milliseconds) and
+    /// after the program's latest `resetLearning` count. The person's own
+    /// counts are not these: an exit stays an exit.
+    static func learnedDays(_ db: Database, program: String, since oldest: Int64, dayOffset: Int) throws -> [LearnedDay] {
         let held = Int64(exitHeldFor * 1000)
         let offset = Int64(dayOffset) * 1000
         return try Row.fetchAll(db, sql: """
@@ -80,10 +83,10 @@ extension SessionStore {
                                        AND changes.at >= s.ended_at
                                        AND changes.at < ((s.ended_at + \(offset)) / 86400000 + 1) * 86400000 - \(offset)))
             FROM sessions s INDEXED BY sessions_by_program_kind_and_outcome
-            WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned') AND s.ended_at IS NOT NULL
+            WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned') AND s.ended_at >= ?
               AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
             GROUP BY s.kind, day
-            """, arguments: [program, program]).compactMap { row in
+            """, arguments: [program, oldest, program]).compactMap { row in
             // NULL and 'breathe' are both breathing pauses: two groups of the same kind, added up by the weighing.
             guard let kind = PauseKind(rawValue: row[0]) else { return nil }
             return LearnedDay(kind: kind, day: row[1], shown: row[2], successes: row[3])
