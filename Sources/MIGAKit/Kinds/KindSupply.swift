@@ -6,25 +6,29 @@ import MIGAConfig
 /// Each reads files, and is asked only when the kind is among those chosen.
 package struct KindSupply {
     let paths: XDGPaths
-    let pool: QuotePool
+    let quotes: () -> QuotePool
 
+    /// With the pool the gateway draws from.
     package init(paths: XDGPaths, pool: QuotePool) {
         self.paths = paths
-        self.pool = pool
+        quotes = { pool }
     }
 
-    /// With the quote pool of `config`'s interests, as the gateway draws from.
+    /// With the pool of `config`'s interests, read only if a typed pause is
+    /// among the kinds, and never cached: for the commands that only look.
     package init(paths: XDGPaths, config: Config) {
-        self.init(paths: paths, pool: QuotePool(folder: paths.userQuotesDirectory, interests: config.interests,
-                                                cache: paths.dataDirectory + "/quote-pool"))
+        self.paths = paths
+        quotes = { QuotePool(folder: paths.userQuotesDirectory, interests: config.interests) }
     }
 
     package func hasAlternatives() -> Bool { Instead.anyAlternative(in: paths) }
 
     /// `asciiOnly`: the terminal is not UTF-8 (see `TypedLine.choose`).
     package func hasLineToType(asciiOnly: Bool = false) -> Bool {
-        TypedLine.offersAnyLine(own: QuoteLibrary.ownTexts(in: paths.userQuotesDirectory, tagged: TypedLine.ownTag),
-                                quotes: pool.pool.lazy.compactMap { pool[$0] }, asciiOnly: asciiOnly)
+        let own = QuoteLibrary.ownTexts(in: paths.userQuotesDirectory, tagged: TypedLine.ownTag)
+        if TypedLine.offersAnyLine(own: own, quotes: [], asciiOnly: asciiOnly) { return true }
+        let pool = quotes()
+        return TypedLine.offersAnyLine(own: [], quotes: pool.pool.lazy.compactMap { pool[$0] }, asciiOnly: asciiOnly)
     }
 
     /// One line per protected program and kind left out of its draw, and why.
