@@ -34,6 +34,7 @@ struct Aftercare {
                 context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
         record(outcome, of: plan, quotes: quotes)
+        if let kind = outcome.declinedKind { decline(kind, for: plan.settings, store: quotes.store, notices: &quotes.notices) }
         if outcome.isExit {
             let words = celebrate(plan.settings, store: quotes.store, loop: loop, alternative: outcome.progress.alternative)
             terminal.leave()

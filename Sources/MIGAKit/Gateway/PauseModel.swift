@@ -70,6 +70,10 @@ struct PauseModel: ScreenModel {
             return [.suspend]
         case .control("l"):
             return [.redraw]
+        case .control("n") where session.declinableKind != nil:
+            // "Not this kind": a control key, so that it means the same while letters type a line or an answer.
+            session.declinesKind = true
+            return [.redraw]
         case .pasteStart:
             pasting = true
             lastPasted = now

@@ -34,6 +34,11 @@ public struct PauseSession: Equatable, Sendable {
     public var alternative: String?
     /// The whole quote is on screen in place of the ring (`w`); the countdown goes on.
     public var showsWholeQuote = false
+    /// The kind the quiet key (`Ctrl-N`, "not this kind") would take out of
+    /// this program's draw: the kind shown, when it is one of several; nil otherwise.
+    public var declinableKind: PauseKind?
+    /// The person said "not this kind": the kind leaves the program's kinds when the pause ends.
+    public var declinesKind = false
     /// The answer being typed, while the question is on screen; nil otherwise.
     public private(set) var intention: String?
     /// The countdown stands still (the window is not focused).
