@@ -227,13 +227,16 @@ public struct PauseSession: Equatable, Sendable {
     /// Whether Proceed needs (more) typing first.
     public var needsTyping: Bool { typingTarget != nil && !typedInFull }
 
-    /// A key typed in the field: taken when it is the line's next character.
+    /// A key typed in the field: taken when the line goes on with it,
+    /// compared by grapheme clusters (an accent or a vowel sign typed as a
+    /// key of its own joins the letter before it; see `TypedLine.isOnTheWay`).
     public mutating func type(_ character: Character, at time: Double) {
         advance(to: time)
-        guard isTyping, let target = typingTarget, typed.count < target.count else { return }
+        guard isTyping, let target = typingTarget, typed != target else { return }
         pasteRefused = false
-        if target[target.index(target.startIndex, offsetBy: typed.count)] == character {
-            typed.append(character)
+        let candidate = typed + String(character)
+        if TypedLine.isOnTheWay(candidate, to: target) {
+            typed = candidate
             typingMistake = false
             if typed == target { typedInFull = true }
         } else {

@@ -48,8 +48,8 @@ import Testing
     }
 
     @Test func a_typed_pause_with_nothing_to_type_breathes_and_says_so() throws {
-        // No line of the person's own, and a quote without a sentence any keyboard types.
-        try configure("pause_kinds = [\"type\"]", quotes: ["Été à Noël, très."])
+        // No line of the person's own, and a quote without a sentence that fits (too short).
+        try configure("pause_kinds = [\"type\"]", quotes: ["Be still."])
         let (decision, terminal) = launch([.wait(6), ScriptedTerminal.keys("p")])
         #expect(decision != .finish(0), "proceeded at zero, without a line to type")
         #expect(terminal.written.contains("A breathing pause: no line to type this time"))
