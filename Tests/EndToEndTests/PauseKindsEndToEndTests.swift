@@ -91,10 +91,10 @@ import Testing
     }
 
     @Test func a_kind_with_nothing_to_show_is_named_as_left_out_by_stats_and_doctor() throws {
-        // The only quote in use has no sentence any keyboard types, and there is no line of the person's own.
+        // The only quote in use has no sentence long enough to type, and there is no line of the person's own.
         try sandbox.config("interests = [\"Testing\"]\n[programs.argv-dump]\npause_kinds = [\"breathe\", \"type\"]\n")
         try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)
-        try "testing-1 | Testing | | Été à Noël, très.\n".write(toFile: sandbox.root + "/config/miga/quotes/testing.txt",
+        try "testing-1 | Testing | | Be still.\n".write(toFile: sandbox.root + "/config/miga/quotes/testing.txt",
                                                               atomically: true, encoding: .utf8)
         let said = "type is left out of Argv-dump's draw: no line to type"
         // A pause already, so that the stats show their kinds.

@@ -59,7 +59,7 @@ import Testing
 
     @Test func a_typed_pause_with_no_line_in_any_quote_is_left_out_of_the_draw() throws {
         // Never shown, its record would stay empty, and its uniform prior would win most draws for ever.
-        try configure("pause_kinds = [\"breathe\", \"type\"]", quotes: ["Été à Noël, très."])
+        try configure("pause_kinds = [\"breathe\", \"type\"]", quotes: ["Be still."])
         for _ in 0..<8 {
             let (decision, terminal) = launch([.wait(1), ScriptedTerminal.keys("e")])
             #expect(decision == .finish(0))
