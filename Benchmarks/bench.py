@@ -20,6 +20,10 @@ measured in the same run on the same machine. Prints medians; asserts nothing.
   built-in bank; the ratio to the built-in bank alone is the figure.
 - miga stats: stores seeded with 10 000, 100 000 and 1 000 000 sessions
   over 1500 days (Benchmarks/seed.py), output to /dev/null.
+- exit path: from an "e" typed once the first frame is on the pseudo
+  terminal to the end of the gateway's process (the shell's terminal back);
+  `MIGA_BENCH_ONLY=exit-path` measures only this, beside /bin/true and any
+  other builds given as label=path after the binary.
 - peak memory: the maximum resident set size GNU time reports for the
   gateway (measured in separate runs; a child spawned straight from Python
   would report Python's own high-water mark).
@@ -38,6 +42,7 @@ import termios
 import time
 
 FRAME_END = b"\x1b[?2026l"
+EXIT_ROW = "exit path: e to the gateway's end (pty)"
 
 
 def spawn_and_wait(argv, env):
@@ -99,6 +104,58 @@ def first_frame(argv, env, answers=("osc11", "da1")):
     return drawn
 
 
+def exit_path(argv, env):
+    """Seconds from Exit to Focus (an "e" typed once the first frame is on
+    the terminal) until the gateway's process has ended and the shell would
+    have its terminal back."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    actions = [(os.POSIX_SPAWN_DUP2, slave, 0), (os.POSIX_SPAWN_DUP2, slave, 1),
+               (os.POSIX_SPAWN_DUP2, slave, 2), (os.POSIX_SPAWN_CLOSE, master)]
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions, setsid=True)
+    os.close(slave)
+    seen = b""
+    asked = False
+    chosen = None
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+        if DA1_QUESTION in seen and not asked:
+            asked = True
+            os.write(master, (OSC11_ANSWER if OSC11_QUESTION in seen else b"") + DA1_ANSWER)
+        if chosen is None and FRAME_END in seen:
+            # A moment after the frame, as no hand is quicker: keys that
+            # come before the first frame is on screen are no choices.
+            time.sleep(0.05)
+            os.write(master, b"e")
+            chosen = time.perf_counter()
+    _, status = os.waitpid(pid, 0)
+    ended = time.perf_counter()
+    os.close(master)
+    if chosen is None or os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"no exit to focus (status {status}): {seen[-300:]!r}")
+    return ended - chosen
+
+
+def exit_path_rows(binaries, runs):
+    """The exit path of each binary in `binaries` (label: path), interleaved,
+    beside /bin/true spawned and waited for."""
+    home = tempfile.mkdtemp(prefix="miga-bench-exit-")
+    env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color",
+           "COLORTERM": "truecolor", "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"}
+    actions = {"/bin/true": lambda: spawn_and_wait(["/bin/true"], env)}
+    for label, binary in binaries.items():
+        actions[f"{EXIT_ROW}, {label}"] = lambda binary=binary: exit_path([binary, "gate", "true"], env)
+    rows = measure(runs, actions)
+    shutil.rmtree(home, ignore_errors=True)
+    return rows
+
+
 def peak_memory(argv, env, terminal):
     """Peak resident memory in MB, as GNU time reports it."""
     report = tempfile.mktemp(prefix="miga-bench-rss-")
@@ -148,11 +205,21 @@ def cpu_model():
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/miga")
+    if os.environ.get("MIGA_BENCH_ONLY") == "exit-path":
+        # Just the exit path: this binary, and any given after it (an earlier
+        # build, say) as label=path, interleaved in one run.
+        binaries = {"this build": binary}
+        binaries.update(word.split("=", 1) for word in sys.argv[2:])
+        rows = exit_path_rows(binaries, int(os.environ.get("MIGA_BENCH_RUNS", "100")))
+        for name, (median, p90) in rows.items():
+            print(f"| {name:<44} | {median:6.2f} ms | {p90:6.2f} ms |")
+        return
     fortune = shutil.which("fortune") or "/usr/games/fortune"
     home = tempfile.mkdtemp(prefix="miga-bench-")
     env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
            "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"}
     pause_env = dict(env, TERM="xterm-256color", COLORTERM="truecolor", MIGA_EXIT_AFTER_FIRST_FRAME="1")
+    pause_exit_env = {name: value for name, value in pause_env.items() if name != "MIGA_EXIT_AFTER_FIRST_FRAME"}
     runs = int(os.environ.get("MIGA_BENCH_RUNS", "100"))
 
     fresh_homes = []
@@ -185,6 +252,7 @@ def main():
         "first frame, TERM=xterm (nothing asked)": lambda: first_frame([binary, "gate", "true"],
                                                                                         dict(pause_env, TERM="xterm", COLORTERM="")),
         "miga init zsh": lambda: spawn_and_wait([binary, "init", "zsh"], env),
+        EXIT_ROW: lambda: exit_path([binary, "gate", "true"], pause_exit_env),
     })
     rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
     stats_rows = {}
@@ -269,6 +337,7 @@ def main():
     quotes_frame = rows["miga first full frame, 20 000 own quotes"][0]
     print(f"first full frame with 20 000 own quotes: {quotes_frame:.2f} ms, {quotes_frame / frame:.2f}x the built-in bank's "
           f"(target <= 2x)")
+    print(f"exit path: {rows[EXIT_ROW][0]:.2f} ms from the e to the process's end (target <= 50 ms)")
     init = rows["miga init zsh"][0] - true_median
     print(f"miga init zsh: {rows['miga init zsh'][0]:.2f} ms, {init:.2f} ms over /bin/true (target <= 5 ms)")
     stats = [value for name, value in stats_rows.items() if name.startswith("miga stats")]

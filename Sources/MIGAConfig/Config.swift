@@ -61,14 +61,26 @@ public struct Config: Equatable, Sendable {
     }
 
     /// The kinds `settings`' pauses are chosen among, and how: what the
-    /// gateway chooses by, and what the stats say MIGA favours.
-    /// `hasAlternatives`: whether there is an alternative to offer (asked
-    /// only when it matters: it reads a file). Without one, `instead` is not
-    /// chosen at all, so "cycle" goes on to the next kind and the record stays true.
-    public func kindsInUse(for settings: ProgramSettings, hasAlternatives: () -> Bool) -> KindsInUse {
-        var kinds = kinds(for: settings)
-        if kinds.count > 1, kinds.contains(.instead), !hasAlternatives() { kinds.removeAll { $0 == .instead } }
-        return KindsInUse(kinds: kinds, rotation: settings.rotate ?? rotate)
+    /// gateway chooses by, and what the stats say MIGA favours. A kind with
+    /// nothing to show is left out of the draw (`KindsInUse.leftOut`), so that
+    /// its empty record, never added to, does not win draws for ever, and
+    /// "cycle" goes on to the next kind. The checks are asked only when they
+    /// matter (each reads files):
+    ///   - hasAlternatives: whether there is an alternative to offer (`instead`).
+    ///   - hasLinesToType: whether the person's lines or the quotes give a line to type (`type`).
+    public func kindsInUse(for settings: ProgramSettings, hasLinesToType: () -> Bool = { true },
+                           hasAlternatives: () -> Bool) -> KindsInUse {
+        let chosen = kinds(for: settings)
+        var leftOut: [PauseKind] = []
+        if chosen.count > 1 {
+            if chosen.contains(.instead), !hasAlternatives() { leftOut.append(.instead) }
+            if chosen.contains(.type), !hasLinesToType() { leftOut.append(.type) }
+        }
+        var kinds = chosen.filter { !leftOut.contains($0) }
+        // Nothing left: the first kind, which its pause turns into a breathing one, saying why.
+        if kinds.isEmpty, let first = chosen.first { (kinds, leftOut) = ([first], leftOut.filter { $0 != first }) }
+        return KindsInUse(kinds: kinds, rotation: settings.rotate ?? rotate,
+                          halfLifeDays: settings.learnHalfLifeDays ?? KindEvidence.defaultHalfLifeDays, leftOut: leftOut)
     }
 
     /// The settings of the protected site the address `url` pauses as, if any.
@@ -79,6 +91,15 @@ public struct Config: Equatable, Sendable {
     /// The protected program that is the Flatpak app `appID`, if any.
     public func program(flatpak appID: String) -> ProgramSettings? {
         programs.values.sorted { $0.command < $1.command }.first { $0.flatpak == appID }
+    }
+}
+
+extension ProgramChanges {
+    /// The change that gives a program `kinds` of its own.
+    public static func kinds(_ kinds: [PauseKind]) -> ProgramChanges {
+        var changes = ProgramChanges()
+        changes["pause_kinds"] = .strings(kinds.map(\.rawValue))
+        return changes
     }
 }
 
@@ -117,8 +138,11 @@ public struct ProgramSettings: Equatable, Sendable {
     /// This program's own kinds of pause and rotation; nil: the config's.
     public var pauseKinds: [PauseKind]?
     public var rotate: Rotation?
+    /// After how many days a pause weighs half in the learner's choice; nil: `KindEvidence.defaultHalfLifeDays`.
+    public var learnHalfLifeDays: Double?
 
     public static let allowRange = 0.0...1440
+    public static let halfLifeRange = 1.0...3650
     public static let escalateRange = 1...3600
 
     public init(command: String, name: String? = nil, icon: String? = nil, pause: Int? = nil,
@@ -181,10 +205,27 @@ public struct KindsInUse: Equatable, Sendable {
     /// In the person's order.
     public let kinds: [PauseKind]
     public let rotation: Rotation
+    /// After how many days a pause weighs half in choosing (`KindEvidence.discounted`).
+    public let halfLifeDays: Double
+    /// Kinds chosen but left out of the draw: they have nothing to show (see `whyLeftOut`).
+    public let leftOut: [PauseKind]
 
-    public init(kinds: [PauseKind], rotation: Rotation) {
+    public init(kinds: [PauseKind], rotation: Rotation, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
+                leftOut: [PauseKind] = []) {
         self.kinds = kinds
         self.rotation = rotation
+        self.halfLifeDays = halfLifeDays
+        self.leftOut = leftOut
+    }
+
+    /// Why `kind` has nothing to show, and what gives it something: for the
+    /// pause that falls back to breathing, `miga stats` and `miga doctor`.
+    public static func whyLeftOut(_ kind: PauseKind) -> String {
+        switch kind {
+        case .type: "no line to type (miga quotes add \"…\" --tag mine)"
+        case .instead: "no alternatives yet (miga instead add \"read ten pages\")"
+        case .breathe, .intention: "nothing to show"
+        }
     }
 
     /// MIGA chooses by what has worked: `adaptive`, among two kinds or more.

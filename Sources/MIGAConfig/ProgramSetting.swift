@@ -222,6 +222,24 @@ public struct ProgramSetting: Sendable {
             flag: .option(.choice(Rotation.self), valueName: "rotation",
                 "How the kind is chosen: adaptive (learns which ends in an exit for you), cycle (in turn) "
                 + "or off (the first).")),
+        ProgramSetting(
+            key: "learn_half_life_days", noun: "the learner's half-life", example: "14",
+            comment: "adaptive: a pause weighs half as much in choosing the kind after this many days",
+            read: { value, settings in
+                let days = value.double ?? value.int.map(Double.init)
+                guard let days, ProgramSettings.halfLifeRange.contains(days) else {
+                    let range = ProgramSettings.halfLifeRange
+                    return Problem(text: "must be a number of days from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \(shown(value))",
+                                   consequence: "using \(wholeNumber(KindEvidence.defaultHalfLifeDays))")
+                }
+                settings.learnHalfLifeDays = days
+                return nil
+            },
+            isOff: { _ in false },
+            effective: { settings, _ in settings.learnHalfLifeDays.map { TOMLLiteral.number($0).text } },
+            rule: { settings in settings.learnHalfLifeDays.map { "learns with a \(TOMLLiteral.number($0).text)-day half-life" } },
+            flag: .option(.number, named: "learn-half-life", valueName: "days",
+                "Adaptive rotation: after this many days a pause weighs half as much in choosing the kind (1–3650).")),
     ]
 
     /// The setting of `key`, if there is one.

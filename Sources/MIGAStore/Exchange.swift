@@ -23,7 +23,7 @@ public enum Exchange {
         var quotes: [String]
         var device: String
         var origin: String?
-        /// Why a pass-through passed (`allowed`, `outside-hours`, `autostart`); absent otherwise.
+        /// Why a pass-through passed (`allowed`, `outside-hours`, `autostart`, `no-window`); absent otherwise.
         var reason: String?
         /// What a Proceed was for, when the person was asked.
         var intention: String?

@@ -43,7 +43,8 @@ enum Schema {
         """,
         // Why a launch passed through without a pause ('allowed' inside an
         // allowance, 'outside-hours' outside focus hours, 'autostart' a login
-        // start let through; NULL: no terminal),
+        // start let through, 'no-window' the pause's window never opened
+        // (a reason added later needs no migration); NULL: no terminal),
         // what the person said they opened a program for, and the times
         // protection was switched off. The pause's own questions (attempts
         // today, the last proceed, the last exit) read a program's rows by time.

@@ -4,17 +4,30 @@ import MIGACore
 
 extension SessionStore {
     /// Each program's counts per local day, for the effect of the pause and
-    /// the weekly look back: grouped in SQL over the covering index, one
-    /// query per stretch of the zone's history with one UTC offset, so days
-    /// stay right across DST changes (as `DayTally.tallies` counts records).
+    /// the weekly look back, the launches around the pause among them:
+    /// grouped in SQL over the covering indexes, one query per stretch of the
+    /// zone's history with one UTC offset, so days stay right across DST
+    /// changes (as `DayTally.tallies` counts records).
     public func dayTallies(in timeZone: TimeZone) throws -> [DayTally] {
         let range = try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT MIN(ended_at), MAX(ended_at) FROM sessions WHERE outcome != 'open'")
+            try Row.fetchOne(db, sql: """
+                SELECT MIN(first), MAX(last) FROM (
+                    SELECT MIN(ended_at) AS first, MAX(ended_at) AS last FROM sessions WHERE outcome != 'open'
+                    UNION ALL SELECT MIN(seen_at), MAX(seen_at) FROM leaks)
+                """)
         }
         guard let row = range, let first = row[0] as Int64?, let last = row[1] as Int64? else { return [] }
         var tallies: [String: DayTally] = [:]
+        func add(_ row: Row, _ fill: (inout DayTally) -> Void) {
+            let program: String = row[0]
+            let day = LocalDay(number: row[1])
+            var tally = tallies["\(day.number) \(program)"] ?? DayTally(program: program, day: day)
+            fill(&tally)
+            tallies["\(day.number) \(program)"] = tally
+        }
         for period in OffsetPeriods(timeZone: timeZone, from: Date(milliseconds: first), through: Date(milliseconds: last)) {
             let offset = Int64(period.offset) * 1000
+            let bounds: StatementArguments = [period.start.milliseconds, period.end.milliseconds]
             try queue.read { db in
                 for row in try Row.fetchAll(db, sql: """
                     SELECT program, (ended_at + \(offset)) / 86400000 AS day, COUNT(*),
@@ -23,15 +36,19 @@ extension SessionStore {
                            COUNT(*) FILTER (WHERE outcome IN ('proceed', 'passthrough'))
                     FROM sessions WHERE outcome != 'open' AND ended_at >= ? AND ended_at < ?
                     GROUP BY program, day
-                    """, arguments: [period.start.milliseconds, period.end.milliseconds]) {
-                    let program: String = row[0]
-                    let day = LocalDay(number: row[1])
-                    var tally = tallies["\(day.number) \(program)"] ?? DayTally(program: program, day: day)
-                    tally.attempts += row[2]
-                    tally.pauses += row[3]
-                    tally.exits += row[4]
-                    tally.openings += row[5]
-                    tallies["\(day.number) \(program)"] = tally
+                    """, arguments: bounds) {
+                    add(row) { tally in
+                        tally.attempts += row[2]
+                        tally.pauses += row[3]
+                        tally.exits += row[4]
+                        tally.openings += row[5]
+                    }
+                }
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT program, (seen_at + \(offset)) / 86400000 AS day, COUNT(*)
+                    FROM leaks WHERE seen_at >= ? AND seen_at < ? GROUP BY program, day
+                    """, arguments: bounds) {
+                    add(row) { $0.leaks += row[2] }
                 }
             }
         }
@@ -147,8 +164,43 @@ public struct StoreEffectCounts: EffectCounting {
         return earliest.map { LocalDay(Date(milliseconds: $0), in: timeZone) }.flatMap { $0 <= today ? $0 : nil }
     }
 
+    public func daysWithSessions(_ program: String?, after day: LocalDay, before today: LocalDay, count: Int) throws -> [LocalDay] {
+        // A step down the index by end for each day: the earliest session from the next day on.
+        try read { db in
+            let earliest = try db.cachedStatement(sql: """
+                SELECT ended_at FROM sessions INDEXED BY sessions_by_end_and_program
+                WHERE ended_at >= ? AND ended_at < ? AND outcome != 'open'\(program == nil ? "" : " AND program = ?")
+                ORDER BY ended_at LIMIT 1
+                """)
+            var found: [LocalDay] = []
+            var after = day.number
+            while found.count < count, after + 1 < today.number {
+                guard let ended = try Int64.fetchOne(earliest, arguments: StatementArguments(
+                    [start(of: after + 1), start(of: today.number)] + (program.map { [$0] } ?? []))) else { break }
+                // A clock change may put an instant a moment before the day it was asked from.
+                let next = max(after + 1, LocalDay(Date(milliseconds: ended), in: timeZone).number)
+                found.append(LocalDay(number: next))
+                after = next
+            }
+            return found
+        }
+    }
+
     public func counts(_ program: String?, days: ClosedRange<Int>) throws -> Effect.Counts {
-        try counts(program, from: start(of: days.lowerBound), before: start(of: days.upperBound + 1))
+        let (from, before) = (start(of: days.lowerBound), start(of: days.upperBound + 1))
+        var counts = try counts(program, from: from, before: before)
+        counts.leaks = try leaks(program, from: from, before: before)
+        return counts
+    }
+
+    /// The launches around the pause first seen in a span, down the index by time.
+    private func leaks(_ program: String?, from: Int64?, before: Int64) throws -> Int {
+        try read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT COUNT(*) FROM leaks WHERE seen_at >= ? AND seen_at < ?\(program == nil ? "" : " AND program = ?")
+                """)
+            return try Int.fetchOne(statement, arguments: StatementArguments([from ?? Int64.min, before] + (program.map { [$0] } ?? []))) ?? 0
+        }
     }
 
     private func counts(_ program: String?, from: Int64?, before: Int64?) throws -> Effect.Counts {
@@ -176,7 +228,8 @@ public struct StoreEffectCounts: EffectCounting {
         for (name, counts) in allTime where program == nil || name == program { totals.add(counts) }
         let later = try counts(program, from: start(of: today.number + 1), before: nil)
         return Effect.Counts(attempts: totals.attempts - later.attempts, pauses: totals.pauses - later.pauses,
-                             exits: totals.exits - later.exits, openings: totals.openings - later.openings)
+                             exits: totals.exits - later.exits, openings: totals.openings - later.openings,
+                             leaks: try leaks(program, from: nil, before: start(of: today.number + 1)))
     }
 
     public func latestGap(through today: LocalDay) throws -> (start: LocalDay, days: Int)? {

@@ -40,14 +40,6 @@ extension SessionStore {
         }
     }
 
-    /// The program's kinds as its history records them, for the learner.
-    public func kindJournal(program: String) throws -> KindJournal {
-        try queue.read { db in
-            KindJournal(records: try Self.kindRecordsByProgram(db, program: program)[program] ?? [:],
-                        last: try Self.lastKind(db, program: program))
-        }
-    }
-
     /// Without a terminal: records an `allowed` pass-through and returns when
     /// the allowance began, if one is running; nil (and nothing written) if not.
     public func openWithinAllowance(id: String, program: String, at now: Date, allowance: TimeInterval) throws -> Date? {

@@ -65,8 +65,12 @@ public enum ScreenEnding<Result> {
 /// terminal goes: turns terminal events into inputs, carries out the
 /// model's commands, and draws each new state (only what changed). The
 /// terminal stays entered: the caller celebrates or leaves.
+/// `discardingTypeAhead`: keys that came before the first frame are no
+/// choices (see `TerminalDevice.discardKeysTypedAhead`).
+// whole: the one loop of every screen; its nested steps share the model, the renderer and the terminal.
 public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalDevice, time: TimeSource,
                                     renderer: inout FrameRenderer, stopAfterFirstFrame: Bool = false,
+                                    discardingTypeAhead: Bool = false,
                                     onFrame: (Frame) -> Void = { _ in },
                                     perform: ((Model.Work, inout Model) -> Model.Result?)? = nil) -> ScreenEnding<Model.Result> {
     func draw() {
@@ -101,6 +105,7 @@ public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalD
     }
     draw()
     if stopAfterFirstFrame { return .firstFrameDrawn }
+    if discardingTypeAhead { terminal.discardKeysTypedAhead() }
     while true {
         for event in terminal.nextEvents(timeout: model.wait(at: time.monotonic())) {
             let now = time.monotonic()
@@ -121,6 +126,9 @@ public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalD
             }
             if let result = carry(commands) { return .finished(result) }
         }
+        // The rest of a burst or a paste, already there, is taken before the
+        // next frame: each key at its own moment, as close together as they came.
+        if terminal.hasPendingInput { continue }
         if let result = carry(model.update(nil, at: time.monotonic())) { return .finished(result) }
         draw()
     }

@@ -15,6 +15,12 @@ public final class TTY: TerminalDevice {
     private var input = TerminalInput()
     /// Keys that came while the terminal was being asked something, for the screen.
     private var heldKeys: [Key] = []
+    /// The background, answered among keys typed ahead of the first frame.
+    private var lateBackground: TerminalBackground?
+    /// Inside a bracketed paste, as the keys read so far say.
+    private var pasting = false
+    /// The most bytes one look at the terminal reads (a long paste comes in several).
+    static let longestRead = 4096
 
     /// Bracketed paste on (`?2004h`): pasted text arrives marked, so a paste
     /// is never taken for keys pressed (a "p" in it is no Proceed, and a typed
@@ -74,11 +80,48 @@ public final class TTY: TerminalDevice {
         guard isEntered else { return }
         isEntered = false
         write(Self.leaveSequence)
+        drainAwaitedAnswers()
         var original = saved
-        // TCSAFLUSH drops keys typed during the pause, so a stray "p" never
-        // reaches the shell or the program that starts next.
-        tcsetattr(inputDescriptor, TCSAFLUSH, &original)
+        // Keys typed after the choice are the shell's (or the program's that
+        // starts next): the next command, typed ahead. Kept, never flushed.
+        tcsetattr(inputDescriptor, TCSADRAIN, &original)
         SignalRouting.disarmCrashRestore()
+    }
+
+    /// An answer to the background question still on its way would reach
+    /// the shell as text: read up to its end, within its patience. Only
+    /// then is anything read here; a terminal that answered long ago (all
+    /// of them, nearly always) costs nothing.
+    private func drainAwaitedAnswers() {
+        let clock = SystemTime()
+        while let deadline = input.answerDeadline, case let left = deadline - clock.monotonic(), left > 0 {
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = read(inputDescriptor, &buffer, buffer.count)
+            guard count > 0 else { return }
+            _ = input.take(Array(buffer[0..<count]), at: clock.monotonic())
+        }
+    }
+
+    public func discardKeysTypedAhead() {
+        var keys = heldKeys
+        heldKeys = []
+        let clock = SystemTime()
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = read(inputDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            let taken = input.take(Array(buffer[0..<count]), at: clock.monotonic())
+            keys += taken.keys
+            if let background = taken.background, askedBackground == .unknown { lateBackground = background }
+        }
+        // A paste that began before the frame and goes on after it is still no keys.
+        if let start = keys.lastIndex(of: .pasteStart), keys.lastIndex(of: .pasteEnd).map({ $0 < start }) ?? true {
+            heldKeys = [.pasteStart]
+            pasting = true
+        }
     }
 
     public func write(_ text: String) {
@@ -123,10 +166,12 @@ public final class TTY: TerminalDevice {
     }
 
     public func nextEvents(timeout: Double) -> [TerminalEvent] {
-        // Keys that came in while the terminal was being asked something.
-        if !heldKeys.isEmpty {
-            defer { heldKeys = [] }
-            return heldKeys.map(TerminalEvent.key)
+        // Keys that came in while the terminal was being asked something,
+        // and the background answered while typed-ahead keys were dropped.
+        if !heldKeys.isEmpty || lateBackground != nil {
+            defer { (heldKeys, lateBackground) = ([], nil) }
+            if let lateBackground { askedBackground = lateBackground }
+            return heldKeys.map(TerminalEvent.key) + (lateBackground.map { [.background($0)] } ?? [])
         }
         let clock = SystemTime()
         var fds = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
@@ -140,23 +185,50 @@ public final class TTY: TerminalDevice {
         if fds[0].revents & Int16(POLLIN) != 0 { events += signalEvents() }
         let inputFlags = fds[1].revents
         if inputFlags & Int16(POLLIN) != 0 {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let count = read(inputDescriptor, &buffer, buffer.count)
-            if count > 0 {
-                let taken = input.take(Array(buffer[0..<count]), at: clock.monotonic())
-                events += taken.keys.map(TerminalEvent.key)
-                // The background, answered after the first frame: the look it calls for, from now on.
-                if let background = taken.background, askedBackground == .unknown {
-                    askedBackground = background
-                    events.append(.background(background))
-                }
-            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                events.append(.hangup)
-            }
+            events += readKeys(at: clock)
         } else if inputFlags & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             events.append(.hangup)
         }
         return events
+    }
+
+    /// What is waiting at the terminal, a byte at a time, up to the first
+    /// key that may be a choice: what was typed after it stays in the
+    /// terminal for whoever reads next (the shell, when the choice ends the
+    /// pause). A paste, whose keys are no choices, is read whole.
+    private func readKeys(at clock: SystemTime) -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        for index in 0..<Self.longestRead {
+            var byte: UInt8 = 0
+            let count = read(inputDescriptor, &byte, 1)
+            if count <= 0 {
+                if index == 0 && (count == 0 || (errno != EINTR && errno != EAGAIN)) { events.append(.hangup) }
+                break
+            }
+            let taken = input.take([byte], at: clock.monotonic())
+            var mayChoose = false
+            for key in taken.keys {
+                switch key {
+                case .pasteStart: pasting = true
+                case .pasteEnd: pasting = false
+                default: mayChoose = mayChoose || !pasting
+                }
+                events.append(.key(key))
+            }
+            // The background, answered after the first frame: the look it calls for, from now on.
+            if let background = taken.background, askedBackground == .unknown {
+                askedBackground = background
+                events.append(.background(background))
+            }
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            if mayChoose || poll(&descriptor, 1, 0) <= 0 { break }
+        }
+        return events
+    }
+
+    public var hasPendingInput: Bool {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     private func signalEvents() -> [TerminalEvent] {

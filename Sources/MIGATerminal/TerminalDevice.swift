@@ -37,9 +37,18 @@ public protocol TerminalDevice: AnyObject {
     func background(within timeout: Double) -> TerminalBackground
     /// Where signals arrive as bytes (SIGINT, SIGTERM…), for a loop of its own; -1 if nowhere.
     var signalDescriptor: Int32 { get }
+    /// Drops the keys that came before the first frame was on screen: they
+    /// were typed for something else (the shell's next line), never as a
+    /// choice. The terminal's answers among them still count, and a paste
+    /// still open stays a paste.
+    func discardKeysTypedAhead()
+    /// Bytes already waiting to be read (the rest of a burst or a paste).
+    var hasPendingInput: Bool { get }
 }
 
 extension TerminalDevice {
     public func background(within timeout: Double) -> TerminalBackground { .unknown }
     public var signalDescriptor: Int32 { -1 }
+    public func discardKeysTypedAhead() {}
+    public var hasPendingInput: Bool { false }
 }

@@ -56,9 +56,21 @@ struct TerminalInput {
         var attributesAnswered = false
     }
 
+    /// When the question was sent.
+    private var askedAt = -Double.infinity
+
     /// A question was sent at `now`: answers are due until the DA1 answer.
     mutating func asked(at now: Double) {
         answersDue = true
+        askedAt = now
+    }
+
+    /// Until when an answer is still worth waiting for: nil when none is
+    /// due, or when the terminal let its patience pass (it never answers).
+    var answerDeadline: Double? {
+        let since = answerSince ?? askedAt
+        guard answersDue || isAnswerOpen, !outlasted else { return nil }
+        return since + Self.answerPatience
     }
 
     /// Takes in `bytes` read at `now`.

@@ -57,6 +57,8 @@ struct Miga: ParsableCommand {
         if words.first == NativeHostCommand.word { NativeHostCommand.run(Array(words.dropFirst())) }
         // As is the watcher of a program's first moments after a detached Proceed.
         if words.first == StartWatch.command { WatchStart.run(Array(words.dropFirst())) }
+        // And the notification of an Exit to Focus, sent once the terminal is given back.
+        if words.first == DetachedNotifier.command { Notify.run(Array(words.dropFirst())) }
         // So does the shell hook, which every new shell asks for.
         if let hook = Init.quickHook(words) {
             print(hook, terminator: "")

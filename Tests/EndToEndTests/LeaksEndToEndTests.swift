@@ -168,4 +168,38 @@ import Testing
         waitpid(gated, &status, 0)
         waitpid(around, &status, 0)
     }
+
+    @Test func the_binary_a_wrapper_script_hands_over_to_started_directly_is_one_launch_around_the_pause() throws {
+        // As Debian ships Chromium: the command is a script that execs the real binary from a folder of its own.
+        let name = "wrapped" + UUID().uuidString.prefix(6).lowercased()
+        let binary = sandbox.root + "/lib/" + name + "/" + name
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/lib/" + name, withIntermediateDirectories: true)
+        try copyExecutable(from: "/usr/bin/dash", to: binary)
+        try sandbox.program(name, """
+            #!/bin/sh
+            APPNAME=\(name)
+            LIBDIR=\(sandbox.root)/lib/$APPNAME
+            if [ -n "$DEBUG" ]; then
+              gdb $LIBDIR/$APPNAME
+            else
+              exec $LIBDIR/$APPNAME "$@"
+            fi
+            """)
+        #expect(try run(migaBinary, ["protect", name], environment: environment).status == 0)
+        #expect(try leakCount() == 0)
+        // The binary by its own path, around the wrapper and the gate: it and two children of its own, one launch.
+        let started = try spawn(binary, ["-c", "(while :; do sleep 1; done) & (while :; do sleep 1; done) & wait"],
+                                environment: environment)
+        defer {
+            let found = (try? run("/usr/bin/pgrep", ["-f", binary]).output) ?? ""
+            for pid in found.split(whereSeparator: \.isNewline).compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
+            var status: Int32 = 0
+            waitpid(started, &status, 0)
+        }
+        try eventually("the binary and its two children") {
+            try run("/usr/bin/pgrep", ["-f", binary]).output.split(whereSeparator: \.isNewline).count >= 3 ? true : nil
+        }
+        #expect(try eventually("the launch around the pause") { try leakCount() == 1 ? true : nil } == true)
+        #expect(try leakCount() == 1, "counted once, not once per process")
+    }
 }

@@ -61,6 +61,82 @@ import Testing
         #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
     }
 
+    @Test func a_quiet_key_takes_the_kind_on_screen_out_of_the_programs_draw_until_protect_brings_it_back() throws {
+        // Two kinds, the first always shown: the key is offered, faintly, under the actions.
+        try sandbox.config("[programs.argv-dump]\npause_kinds = [\"breathe\", \"type\"]\nrotate = \"off\"\n")
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "30", "argv-dump", "--", "opened"]), environment: sandbox.environment)
+        let screen = try tmux.waitForScreen("the quiet key at 80x24") { $0.contains("Ctrl-N: not this kind for Argv-dump") }
+        // It takes a row that was free: the actions are all there, on one row, and nothing is pushed off.
+        #expect(screen.contains("[E] Exit to Focus") && screen.contains("[P] Proceed to Argv-dump"))
+        #expect(screen.contains("a pause before Argv-dump") && screen.contains("Proceed opens"))
+        try tmux.send("C-n")
+        try tmux.waitForScreen("what it did") { $0.contains("Noted: no more breathe pauses for Argv-dump") }
+        try tmux.send("e")
+        #expect(try sandbox.status() == 0)
+        // Recorded, and out of the program's kinds: the next pause is a typed one.
+        #expect(try SessionStore(path: sandbox.root + "/data/miga/miga.sqlite").declinedKinds(program: "argv-dump") == [.breathe])
+        #expect(sandbox.read("config/miga/config.toml")?.contains("pause_kinds = [\"type\"]") == true)
+        // `protect --kinds` brings it back.
+        let back = try miga("protect", "argv-dump", "--kinds", "breathe,type")
+        #expect(back.status == 0, "\(back)")
+        #expect(sandbox.read("config/miga/config.toml")?.contains("pause_kinds = [\"breathe\", \"type\"]") == true)
+        // A single kind, nothing to choose among: no key offered. And wide, the key still fits on its row.
+        try sandbox.config("[programs.argv-dump]\npause_kinds = [\"breathe\"]\n")
+        let alone = try Tmux(columns: 160, rows: 40, command: try sandbox.gateScript(["--pause", "30", "argv-dump"], named: "alone.sh"),
+                             environment: sandbox.environment)
+        let plain = try alone.waitForScreen("a pause of one kind") { $0.contains("[E] Exit to Focus") }
+        #expect(!plain.contains("Ctrl-N"))
+        try alone.send("e")
+        #expect(try sandbox.status(of: "alone.sh") == 0)
+    }
+
+    @Test func a_kind_with_nothing_to_show_is_named_as_left_out_by_stats_and_doctor() throws {
+        // The only quote in use has no sentence long enough to type, and there is no line of the person's own.
+        try sandbox.config("interests = [\"Testing\"]\n[programs.argv-dump]\npause_kinds = [\"breathe\", \"type\"]\n")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)
+        try "testing-1 | Testing | | Be still.\n".write(toFile: sandbox.root + "/config/miga/quotes/testing.txt",
+                                                              atomically: true, encoding: .utf8)
+        let said = "type is left out of Argv-dump's draw: no line to type"
+        // A pause already, so that the stats show their kinds.
+        let end = Date().addingTimeInterval(-3_600)
+        try SessionStore(path: sandbox.root + "/data/miga/miga.sqlite").insertMissing([
+            SessionRecord(id: "one", program: "argv-dump", startedAt: end - 30, endedAt: end, outcome: .exit, pausedSeconds: 30, kind: .breathe),
+        ])
+        let stats = try miga("stats")
+        #expect(stats.status == 0 && stats.output.contains(said), "\(stats)")
+        let doctor = try miga("doctor")
+        #expect(doctor.output.contains("· " + said), "\(doctor)")
+    }
+
+    @Test func the_learner_starts_afresh_only_when_the_person_confirms_it() throws {
+        try sandbox.config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let store = { try SessionStore(path: self.sandbox.root + "/data/miga/miga.sqlite") }
+        // Without a terminal to ask in: refused, and nothing recorded, unless --yes says it was meant.
+        let refused = try miga("stats", "--program", "discord", "--reset-learning")
+        #expect(refused.status == ExitStatus.usage && refused.error.contains("needs --yes"), "\(refused)")
+        #expect(try store().learningReset(program: "discord") == nil)
+        let meant = try miga("stats", "--program", "discord", "--reset-learning", "--yes")
+        #expect(meant.status == 0 && meant.output.contains("learns afresh"), "\(meant)")
+        let first = try #require(try store().learningReset(program: "discord"))
+        // In a terminal it asks for a word typed first; anything else changes nothing.
+        let tmux = try Tmux(command: try sandbox.migaScript(["stats", "--program", "discord", "--reset-learning"]),
+                            environment: sandbox.environment)
+        try tmux.waitForScreen("the question") { $0.contains("Type reset to go on") }
+        try tmux.send("-l", "no")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("nothing done") { $0.contains("Nothing was changed.") }
+        #expect(try sandbox.status() == 0)
+        #expect(try store().learningReset(program: "discord") == first)
+        let again = try Tmux(command: try sandbox.migaScript(["stats", "--program", "discord", "--reset-learning"], named: "again.sh"),
+                             environment: sandbox.environment)
+        try again.waitForScreen("the question") { $0.contains("Type reset to go on") }
+        try again.send("-l", "reset")
+        try again.send("Enter")
+        try again.waitForScreen("the reset said") { $0.contains("learns afresh") }
+        #expect(try sandbox.status(of: "again.sh") == 0)
+        #expect(try #require(try store().learningReset(program: "discord")) > first)
+    }
+
     @Test func an_intention_pause_takes_the_answer_while_it_counts_and_keeps_it_with_the_session() throws {
         try sandbox.config("pause_kinds = [\"intention\"]\n")
         let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "3", "argv-dump", "--", "opened"]), environment: sandbox.environment)

@@ -18,21 +18,28 @@ import Testing
     @Test(arguments: TerminalEmulator.known.map(\.name))
     func each_emulator_receives_the_gateway_and_the_arguments_intact(emulator: String) throws {
         try protectForTerminal()
-        // A stand-in emulator: records the arguments it was given, one per line of NUL-separated bytes.
+        // A stand-in emulator: records the arguments it was given, one per line of NUL-separated bytes,
+        // and checks in as the gateway in its window would.
         try sandbox.program(emulator, """
             #!/bin/sh
             printf '%s\\0' "$@" > "\(sandbox.root)/emulator-argv.$$"
             /bin/mv "\(sandbox.root)/emulator-argv.$$" "\(sandbox.root)/emulator-argv"
+            while [ $# -gt 1 ]; do
+                if [ "$1" = --ready-file ]; then : > "$2"; fi
+                shift
+            done
             """)
         // Only the stand-in on PATH: a real emulator installed here would be found first.
         let result = try run(migaBinary, ["gate", "argv-dump", "--"] + awkward,
-                             environment: sandbox.environment.merging(["PATH": sandbox.root + "/bin"]) { $1 })
+                             environment: sandbox.environment.merging(["PATH": sandbox.root + "/bin", "DISPLAY": ":0"]) { $1 })
         #expect(result.status == 0, "\(result.error)")
         let recorded = try eventually("the emulator to be started") { sandbox.bytes("emulator-argv") }
         let words = recorded.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        let readyFile = try #require(words.firstIndex(of: "--ready-file").map { words[$0 + 1] })
         // The window's options (its title, the pause's size) as this emulator takes them, then the gateway.
         let expected = try #require(TerminalEmulator.known.first { $0.name == emulator })
-            .arguments(running: [migaBinary, "gate", "--detach", "argv-dump", "--"] + awkward, in: PauseWindow(programName: "Argv-dump"))
+            .arguments(running: [migaBinary, "gate", "--detach", "--ready-file", readyFile, "argv-dump", "--"] + awkward,
+                       in: PauseWindow(programName: "Argv-dump"))
         #expect(words == expected)
         #expect(sandbox.read("argv") == nil, "the program must wait for the pause")
     }

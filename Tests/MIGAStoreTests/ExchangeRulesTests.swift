@@ -109,7 +109,7 @@ import Testing
         let text = Exchange.encode(records, as: format, localDevice: "this-machine")
         let place = format == .json ? "session 3" : "line 4"
         #expect(failure(text)
-                == "\(place): a reason (allowed, outside-hours, autostart) belongs to a passthrough only, not \"allowed\" on proceed")
+                == "\(place): a reason (allowed, outside-hours, autostart, no-window) belongs to a passthrough only, not \"allowed\" on proceed")
     }
 
     @Test(arguments: Exchange.Format.allCases)
@@ -118,7 +118,7 @@ import Testing
             .replacingOccurrences(of: "outside-hours", with: "bored")
         let place = format == .json ? "session 2" : "line 3"
         #expect(failure(text)
-                == "\(place): a reason (allowed, outside-hours, autostart) belongs to a passthrough only, not \"bored\" on passthrough")
+                == "\(place): a reason (allowed, outside-hours, autostart, no-window) belongs to a passthrough only, not \"bored\" on passthrough")
     }
 
     @Test func importing_keeps_reasons_and_intentions_in_the_store() throws {

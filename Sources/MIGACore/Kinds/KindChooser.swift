@@ -26,10 +26,16 @@ public enum KindChooser {
                               using generator: inout some RandomNumberGenerator) rethrows -> KindChoice {
         guard kinds.count > 1 else { return KindChoice(kind: kinds.first ?? .breathe, why: nil) }
         let read = try journal()
-        return choose(among: kinds, rotation: rotation, records: read.records, last: read.last, using: &generator)
+        return choose(among: kinds, rotation: rotation, evidence: read.evidence, last: read.last, using: &generator)
     }
 
+    /// The same from plain records, every pause weighing one.
     public static func choose(among kinds: [PauseKind], rotation: Rotation, records: [PauseKind: KindRecord],
+                              last: PauseKind?, using generator: inout some RandomNumberGenerator) -> KindChoice {
+        choose(among: kinds, rotation: rotation, evidence: records.mapValues(KindEvidence.init), last: last, using: &generator)
+    }
+
+    public static func choose(among kinds: [PauseKind], rotation: Rotation, evidence records: [PauseKind: KindEvidence],
                               last: PauseKind?, using generator: inout some RandomNumberGenerator) -> KindChoice {
         var seen = Set<PauseKind>()
         let kinds = kinds.filter { seen.insert($0).inserted }
@@ -53,7 +59,7 @@ public enum KindChooser {
 
     /// Thompson sampling: one draw from each kind's posterior, the largest wins,
     /// except for the `explorationFloor` share of choices, which go to any kind.
-    private static func adaptive(among kinds: [PauseKind], records: [PauseKind: KindRecord],
+    private static func adaptive(among kinds: [PauseKind], records: [PauseKind: KindEvidence],
                                  using generator: inout some RandomNumberGenerator) -> PauseKind {
         if BetaDistribution.uniform(using: &generator) < explorationFloor {
             let index = Int(BetaDistribution.uniform(using: &generator) * Double(kinds.count))
@@ -62,15 +68,15 @@ public enum KindChooser {
         var best = kinds[0]
         var bestDraw = -Double.infinity
         for kind in kinds {
-            let draw = (records[kind] ?? KindRecord()).posterior.sample(using: &generator)
+            let draw = (records[kind] ?? KindEvidence()).posterior.sample(using: &generator)
             if draw > bestDraw { (best, bestDraw) = (kind, draw) }
         }
         return best
     }
 
-    private static func adaptiveReason(_ kind: PauseKind, _ record: KindRecord?) -> String {
+    private static func adaptiveReason(_ kind: PauseKind, _ record: KindEvidence?) -> String {
         let lead = "Trying \(kind.described): "
-        guard let record, record.shown >= quotedAfter, let rate = record.rate else {
+        guard let record, record.pauses >= quotedAfter, let rate = record.rate else {
             return lead + "MIGA is still learning how it suits you"
         }
         return lead + "\(wholeNumber(rate * 100)) % of yours end in a conscious exit"

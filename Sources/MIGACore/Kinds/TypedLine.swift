@@ -1,3 +1,5 @@
+import Foundation
+
 /// The line a typed pause asks for: one of the person's own lines (quotes
 /// tagged `mine`), else a sentence of the quote on screen. Typing a line
 /// back takes a moment of attention that a button press does not, and one's
@@ -15,24 +17,21 @@ public enum TypedLine {
     /// "café" as "cafe" and cannot send the é: only ASCII lines are asked for.
     public static func choose(quote: Quote, own: [String], asciiOnly: Bool = false,
                               using generator: inout some RandomNumberGenerator) -> String? {
-        // The person's own words may hold accents, which their keyboard
-        // types; not symbols, emoji or scripts that an input method commits
-        // several characters at a time (which would look like a paste).
+        // The person's own words, in their own script: a keyboard or an input
+        // method types letters and marks of any script; not symbols or emoji.
         let lines = own.compactMap { line -> String? in
             let text = fold(line).trimmingWhitespace()
-            let typeable = text.unicodeScalars.allSatisfy {
-                (0x20..<0x7F).contains($0.value) || (!asciiOnly && (0xA0..<0x2000).contains($0.value))
-            }
-            return typeable && (shortest...longest * 2).contains(text.count) ? text : nil
+            return isTypeable(text, asciiOnly: asciiOnly) && (shortest...longest * 2).contains(text.count) ? text : nil
         }
         if let line = lines.randomElement(using: &generator) { return line }
-        return sentences(of: quote.text).randomElement(using: &generator)
+        return sentences(of: quote.text, asciiOnly: asciiOnly).randomElement(using: &generator)
     }
 
-    /// The sentences of `text` that fit and that any keyboard types: the
-    /// typographer's punctuation made plain, and only ASCII left after it.
-    /// Quotation marks go: they frame the quote, and typing them is fuss.
-    static func sentences(of text: String) -> [String] {
+    /// The sentences of `text` that fit and that the keyboard types: the
+    /// typographer's punctuation made plain, accents kept on a UTF-8
+    /// terminal (only ASCII without one). Quotation marks go: they frame
+    /// the quote, and typing them is fuss.
+    static func sentences(of text: String, asciiOnly: Bool = false) -> [String] {
         let plain = fold(text.replacingOccurrences(of: " / ", with: " ")).replacingOccurrences(of: "\"", with: "")
         var sentences: [String] = []
         var current = ""
@@ -45,9 +44,52 @@ public enum TypedLine {
         }
         sentences.append(current.trimmingWhitespace())
         return sentences.filter { sentence in
-            (shortest...longest).contains(sentence.count)
-                && sentence.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }
+            (shortest...longest).contains(sentence.count) && isTypeable(sentence, asciiOnly: asciiOnly)
         }
+    }
+
+    /// Whether a keyboard types `text` a key (or an input method's commit) at
+    /// a time: printable ASCII, and unless `asciiOnly` letters, marks, digits,
+    /// punctuation and spaces of any script. Never symbols or emoji, which
+    /// no keyboard has, nor a control character.
+    static func isTypeable(_ text: String, asciiOnly: Bool) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            if (0x20...0x7E).contains(scalar.value) { return true }
+            guard !asciiOnly, scalar.value >= 0xA0 else { return false }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .decimalNumber, .spaceSeparator,
+                 .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Whether `typed` is on the way to `target`, compared by grapheme
+    /// clusters: every cluster typed is the line's, except that the last may
+    /// be one still being built, key by key (a base letter before its
+    /// accent or vowel sign, Hangul jamo before the syllable is whole): its
+    /// code points, canonically decomposed, begin the line's cluster there.
+    /// So "e" then U+0301 types "é", and "मैं" comes as three keys.
+    public static func isOnTheWay(_ typed: String, to target: String) -> Bool {
+        let typedClusters = Array(typed), targetClusters = Array(target)
+        guard let last = typedClusters.last else { return true }
+        guard typedClusters.count <= targetClusters.count,
+              typedClusters.dropLast().elementsEqual(targetClusters.prefix(typedClusters.count - 1)) else { return false }
+        let wanted = targetClusters[typedClusters.count - 1]
+        return last == wanted || Array(String(wanted).decomposedStringWithCanonicalMapping.unicodeScalars)
+            .starts(with: String(last).decomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    /// How many of `target`'s clusters `typed` has whole (a cluster still
+    /// being built is not yet one of them).
+    public static func clustersDone(_ typed: String, of target: String) -> Int {
+        let typedClusters = Array(typed), targetClusters = Array(target)
+        guard let last = typedClusters.last, typedClusters.count <= targetClusters.count else { return min(typedClusters.count, targetClusters.count) }
+        return last == targetClusters[typedClusters.count - 1] ? typedClusters.count : typedClusters.count - 1
     }
 
     /// Curly quotes, dashes, the ellipsis and no-break spaces, as keys type them.

@@ -21,16 +21,19 @@ public struct Effect: Equatable, Sendable {
         public var pauses = 0
         public var exits = 0
         public var openings = 0
+        /// Launches that went around the pause: beside the attempts, never among them.
+        public var leaks = 0
 
-        public init(attempts: Int = 0, pauses: Int = 0, exits: Int = 0, openings: Int = 0) {
+        public init(attempts: Int = 0, pauses: Int = 0, exits: Int = 0, openings: Int = 0, leaks: Int = 0) {
             self.attempts = attempts
             self.pauses = pauses
             self.exits = exits
             self.openings = openings
+            self.leaks = leaks
         }
 
         init(_ tally: DayTally) {
-            self.init(attempts: tally.attempts, pauses: tally.pauses, exits: tally.exits, openings: tally.openings)
+            self.init(attempts: tally.attempts, pauses: tally.pauses, exits: tally.exits, openings: tally.openings, leaks: tally.leaks)
         }
 
         package mutating func add(_ other: Counts) {
@@ -38,6 +41,7 @@ public struct Effect: Equatable, Sendable {
             pauses += other.pauses
             exits += other.exits
             openings += other.openings
+            leaks += other.leaks
         }
     }
 
@@ -50,21 +54,66 @@ public struct Effect: Equatable, Sendable {
         public var rate: Double { Double(exits) / Double(pauses) }
     }
 
-    /// A count in the first full week against the same count in the recent week.
+    /// A count in the first full week against the same count in the recent
+    /// week. Overall, the sums over the programs that count in both weeks,
+    /// each against its own first week: the change is then the mean of each
+    /// program's own change, weighted by its attempts in its first week.
     public struct WeekComparison: Equatable, Sendable {
         public let firstWeek: Int
         public let recentWeek: Int
         /// False while the recent week still overlaps the first full week.
         public let comparable: Bool
+        /// Whole weeks from the first full week's first day to today: how long the change took.
+        public var weeks = 0
+        /// False when the recent week held no attempt and no launch around the
+        /// pause (MIGA not run, the program not used): nothing to compare.
+        public var inUse = true
+        /// Launches around the pause in each week, shown beside the attempts:
+        /// a fall in attempts that is a rise in these is no fall in use.
+        public var firstWeekLeaks = 0
+        public var recentWeekLeaks = 0
         public var days: Int { Effect.weekDays }
         public var firstWeekPerDay: Double { Double(firstWeek) / Double(days) }
         public var recentWeekPerDay: Double { Double(recentWeek) / Double(days) }
         /// (recent per day − first per day) ÷ first per day, as a fraction
-        /// (−0.37 for −37 %); nil until the weeks are apart, or when the first
-        /// week had none to compare with.
+        /// (−0.37 for −37 %); nil until the weeks are apart, when the first
+        /// week had none to compare with, or when the recent week was not in use.
         public var change: Double? {
-            guard comparable, firstWeek > 0 else { return nil }
+            guard comparable, inUse, firstWeek > 0 else { return nil }
             return Double(recentWeek - firstWeek) / Double(firstWeek)
+        }
+
+        public init(firstWeek: Int, recentWeek: Int, comparable: Bool, weeks: Int = 0, inUse: Bool = true,
+                    leaks: (firstWeek: Int, recentWeek: Int) = (0, 0)) {
+            self.firstWeek = firstWeek
+            self.recentWeek = recentWeek
+            self.comparable = comparable
+            self.weeks = weeks
+            self.inUse = inUse
+            (firstWeekLeaks, recentWeekLeaks) = leaks
+        }
+
+        /// The same, not to be compared yet.
+        func notYetComparable() -> WeekComparison {
+            WeekComparison(firstWeek: firstWeek, recentWeek: recentWeek, comparable: false, weeks: weeks, inUse: inUse,
+                           leaks: (firstWeekLeaks, recentWeekLeaks))
+        }
+
+        /// The overall comparison from each program's own: the programs that
+        /// count in both weeks (comparable, in use lately, attempts in their
+        /// first week), so a program protected or unprotected in between
+        /// changes nothing. Nil when no program counts.
+        static func combined(_ comparisons: [(attempts: WeekComparison, openings: WeekComparison)])
+            -> (attempts: WeekComparison, openings: WeekComparison)? {
+            let counted = comparisons.filter { $0.attempts.comparable && $0.attempts.inUse && $0.attempts.firstWeek > 0 }
+            guard !counted.isEmpty else { return nil }
+            let weeks = counted.map { $0.attempts.weeks }.max() ?? 0
+            func sum(_ parts: [WeekComparison]) -> WeekComparison {
+                WeekComparison(firstWeek: parts.reduce(0) { $0 + $1.firstWeek }, recentWeek: parts.reduce(0) { $0 + $1.recentWeek },
+                               comparable: true, weeks: weeks,
+                               leaks: (parts.reduce(0) { $0 + $1.firstWeekLeaks }, parts.reduce(0) { $0 + $1.recentWeekLeaks }))
+            }
+            return (sum(counted.map { $0.attempts }), sum(counted.map { $0.openings }))
         }
     }
 
@@ -76,23 +125,33 @@ public struct Effect: Equatable, Sendable {
         public let gapDays: Int
         public let attemptsBefore: Int
         public let attemptsAfter: Int
-        /// Days counted before the gap: up to 7, from the first day of use on.
+        /// Full days counted before the gap: up to 7, from the day after the first day of use on.
         public let daysBefore: Int
         /// Days counted after the gap: up to 7, up to yesterday; 0 when it ended yesterday.
         public let daysAfter: Int
         public var perDayBefore: Double { Double(attemptsBefore) / Double(max(1, daysBefore)) }
         public var perDayAfter: Double { Double(attemptsAfter) / Double(max(1, daysAfter)) }
-        /// More attempts a day after the gap than before it.
-        public var flagged: Bool { attemptsAfter * max(1, daysBefore) > attemptsBefore * max(1, daysAfter) }
+        /// More attempts a day after the gap than before it, by more than
+        /// chance would give: `PoissonTest.higher` at `reboundLevel`.
+        public var flagged: Bool {
+            daysAfter > 0 && daysBefore > 0
+                && PoissonTest.higher(attemptsAfter, in: daysAfter, than: attemptsBefore, in: daysBefore, level: Effect.reboundLevel)
+        }
     }
+
+    /// The level of the rebound's test: a rise flagged by chance once in twenty quiet breaks.
+    public static let reboundLevel = 0.05
 
     /// The local day of the earliest counted session; nil without any.
     public let firstDay: LocalDay?
     public let today: LocalDay
     public let totals: Counts
-    /// True once today is past the first full week (the 7 days after the
-    /// first day of use); every figure below is nil before.
-    public let enoughData: Bool
+    /// The first full week: the first 7 days with a session after the
+    /// first day of use (which is partial), the days between without any
+    /// counting for nothing. Nil until there are 7.
+    public let firstWeek: ClosedRange<LocalDay>?
+    /// True once the first full week is over; every figure below is nil before.
+    public var enoughData: Bool { firstWeek != nil }
     /// Nil without enough data or without a pause.
     public let dismissal: Dismissal?
     public let attempts: WeekComparison?
@@ -104,7 +163,7 @@ public struct Effect: Equatable, Sendable {
     public var days: Int { firstDay.map { max(0, today.number - $0.number + 1) } ?? 0 }
 
     /// The first day the recent week no longer overlaps the first full week.
-    public var comparableFrom: LocalDay? { firstDay.map { LocalDay(number: $0.number + 2 * Self.weekDays + 1) } }
+    public var comparableFrom: LocalDay? { firstWeek.map { LocalDay(number: $0.upperBound.number + Self.weekDays + 1) } }
 
     /// The effect overall and per program, as of `today` (a partial day:
     /// counted in the dismissal rate, never in a week), from day tallies.
@@ -118,13 +177,16 @@ public struct Effect: Equatable, Sendable {
     public static func measure<Source: EffectCounting>(_ source: Source, today: LocalDay) throws(Source.Failure) -> EffectReport {
         // A gap is MIGA not running any gateway at all, so it is found over every program.
         let gap = try source.latestGap(through: today)
-        let overall = try Effect(source, program: nil, today: today, gap: gap)
         var programs: [ProgramEffect] = []
         for program in try source.programs(through: today) {
             programs.append(ProgramEffect(program: program, effect: try Effect(source, program: program, today: today, gap: gap)))
         }
         programs.sort { ($1.effect.totals.attempts, $0.program) < ($0.effect.totals.attempts, $1.program) }
-        return EffectReport(overall: overall, programs: programs)
+        let own = try Effect(source, program: nil, today: today, gap: gap)
+        let combined = WeekComparison.combined(programs.compactMap { program in
+            program.effect.attempts.flatMap { attempts in program.effect.openings.map { (attempts, $0) } }
+        })
+        return EffectReport(overall: own.comparing(combined), programs: programs)
     }
 
     init<Source: EffectCounting>(_ source: Source, program: String?, today: LocalDay,
@@ -132,31 +194,59 @@ public struct Effect: Equatable, Sendable {
         self.today = today
         totals = try source.totals(program, through: today)
         firstDay = try source.firstDay(program, through: today)
-        guard let first = firstDay?.number, today.number > first + Self.weekDays else {
-            (enoughData, dismissal, attempts, openings, rebound) = (false, nil, nil, nil, nil)
+        let full = try firstDay.map { first throws(Source.Failure) in
+            try source.daysWithSessions(program, after: first, before: today, count: Self.weekDays)
+        } ?? []
+        guard let first = firstDay?.number, let week = full.first.flatMap({ start in full.last.map { start...$0 } }),
+              full.count == Self.weekDays else {
+            (firstWeek, dismissal, attempts, openings, rebound) = (nil, nil, nil, nil, nil)
             return
         }
-        let firstWeek = try source.counts(program, days: (first + 1)...(first + Self.weekDays))
-        let recentWeek = try source.counts(program, days: (today.number - Self.weekDays)...(today.number - 1))
-        let apart = today.number - Self.weekDays > first + Self.weekDays
-        enoughData = true
+        firstWeek = week
+        let firstCounts = try source.counts(program, days: week.lowerBound.number...week.upperBound.number)
+        let recent = (today.number - Self.weekDays)...(today.number - 1)
+        let recentCounts = try source.counts(program, days: recent)
+        let apart = recent.lowerBound > week.upperBound.number
+        let weeks = (today.number - week.lowerBound.number) / Self.weekDays
+        let inUse = recentCounts.attempts > 0 || recentCounts.leaks > 0
         dismissal = totals.pauses > 0
             ? Dismissal(exits: totals.exits, pauses: totals.pauses, days: today.number - first + 1) : nil
-        attempts = WeekComparison(firstWeek: firstWeek.attempts, recentWeek: recentWeek.attempts, comparable: apart)
-        openings = WeekComparison(firstWeek: firstWeek.openings, recentWeek: recentWeek.openings, comparable: apart)
-        // A program first used after the gap has no days before it.
-        guard let gap, gap.start.number - 1 >= first else {
-            rebound = nil
-            return
-        }
+        attempts = WeekComparison(firstWeek: firstCounts.attempts, recentWeek: recentCounts.attempts, comparable: apart,
+                                  weeks: weeks, inUse: inUse, leaks: (firstCounts.leaks, recentCounts.leaks))
+        openings = WeekComparison(firstWeek: firstCounts.openings, recentWeek: recentCounts.openings, comparable: apart,
+                                  weeks: weeks, inUse: inUse)
+        rebound = try Self.rebound(source, program: program, firstDay: first, today: today, gap: gap)
+    }
+
+    private init(_ other: Effect, attempts: WeekComparison?, openings: WeekComparison?) {
+        (firstDay, today, totals, firstWeek) = (other.firstDay, other.today, other.totals, other.firstWeek)
+        (dismissal, rebound) = (other.dismissal, other.rebound)
+        (self.attempts, self.openings) = (attempts, openings)
+    }
+
+    /// The overall effect with its changes from the programs' own (`WeekComparison.combined`).
+    /// Without a program that counts, the overall weeks still show; no change
+    /// does: the programs used lately have no first week apart from it yet.
+    func comparing(_ combined: (attempts: WeekComparison, openings: WeekComparison)?) -> Effect {
+        if let combined, enoughData { return Effect(self, attempts: combined.attempts, openings: combined.openings) }
+        return attempts?.change == nil ? self
+            : Effect(self, attempts: attempts?.notYetComparable(), openings: openings?.notYetComparable())
+    }
+
+    /// The rebound after `gap`: the full days before it (never the first day
+    /// of use, which is partial) against the days after it, up to yesterday.
+    static func rebound<Source: EffectCounting>(_ source: Source, program: String?, firstDay first: Int, today: LocalDay,
+                                                gap: (start: LocalDay, days: Int)?) throws(Source.Failure) -> Rebound? {
+        // A program first used after the gap, or on the day before it, has no full day before it.
+        guard let gap, gap.start.number - 1 > first else { return nil }
         let lastBefore = gap.start.number - 1
-        let before = max(first, lastBefore - Self.weekDays + 1)...lastBefore
+        let before = max(first + 1, lastBefore - Self.weekDays + 1)...lastBefore
         let firstAfter = gap.start.number + gap.days
         let lastAfter = min(firstAfter + Self.weekDays - 1, today.number - 1)
         let daysAfter = max(0, lastAfter - firstAfter + 1)
         let attemptsAfter = daysAfter > 0 ? try source.counts(program, days: firstAfter...lastAfter).attempts : 0
-        rebound = Rebound(gapStart: gap.start, gapDays: gap.days, attemptsBefore: try source.counts(program, days: before).attempts,
-                          attemptsAfter: attemptsAfter, daysBefore: before.count, daysAfter: daysAfter)
+        return Rebound(gapStart: gap.start, gapDays: gap.days, attemptsBefore: try source.counts(program, days: before).attempts,
+                       attemptsAfter: attemptsAfter, daysBefore: before.count, daysAfter: daysAfter)
     }
 
     /// The latest run of `shortestGap` or more days without a session between two days with one.
@@ -197,70 +287,3 @@ public struct EffectReport: Equatable, Sendable, Encodable {
     }
 }
 
-// MARK: JSON
-
-extension Effect: Encodable {
-    package enum CodingKeys: String, CodingKey {
-        case program, enoughData = "enough_data", firstDay = "first_day", days, weekDays = "week_days"
-        case attempts, pauses, consciousExits = "conscious_exits", openings
-        case dismissalRate = "dismissal_rate"
-        case attemptsFirst = "attempts_per_day_first_week", attemptsRecent = "attempts_per_day_recent_week"
-        case attemptsChange = "attempts_change"
-        case openingsFirst = "openings_per_day_first_week", openingsRecent = "openings_per_day_recent_week"
-        case openingsChange = "openings_change"
-        case rebound
-    }
-
-    enum ReboundKeys: String, CodingKey {
-        case gapStart = "gap_start", gapDays = "gap_days", before = "attempts_per_day_before"
-        case after = "attempts_per_day_after", daysBefore = "days_before", daysAfter = "days_after", flagged
-    }
-
-    /// Rates as fractions to 3 decimals, figures a day to 2, null when not available.
-    public func encode(to encoder: Encoder) throws {
-        try encode(to: encoder, program: nil)
-    }
-
-    package func encode(to encoder: Encoder, program: String?) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(program, forKey: .program)
-        try container.encode(enoughData, forKey: .enoughData)
-        try container.encode(firstDay?.description, forKey: .firstDay)
-        try container.encode(days, forKey: .days)
-        try container.encode(Self.weekDays, forKey: .weekDays)
-        try container.encode(totals.attempts, forKey: .attempts)
-        try container.encode(totals.pauses, forKey: .pauses)
-        try container.encode(totals.exits, forKey: .consciousExits)
-        try container.encode(totals.openings, forKey: .openings)
-        try container.encode(dismissal.map { Self.rounded($0.rate, to: 3) }, forKey: .dismissalRate)
-        try container.encode(attempts.map { Self.rounded($0.firstWeekPerDay, to: 2) }, forKey: .attemptsFirst)
-        try container.encode(attempts.map { Self.rounded($0.recentWeekPerDay, to: 2) }, forKey: .attemptsRecent)
-        try container.encode(attempts?.change.map { Self.rounded($0, to: 3) }, forKey: .attemptsChange)
-        try container.encode(openings.map { Self.rounded($0.firstWeekPerDay, to: 2) }, forKey: .openingsFirst)
-        try container.encode(openings.map { Self.rounded($0.recentWeekPerDay, to: 2) }, forKey: .openingsRecent)
-        try container.encode(openings?.change.map { Self.rounded($0, to: 3) }, forKey: .openingsChange)
-        if let rebound {
-            var nested = container.nestedContainer(keyedBy: ReboundKeys.self, forKey: .rebound)
-            try nested.encode(rebound.gapStart.description, forKey: .gapStart)
-            try nested.encode(rebound.gapDays, forKey: .gapDays)
-            try nested.encode(Self.rounded(rebound.perDayBefore, to: 2), forKey: .before)
-            try nested.encode(Self.rounded(rebound.perDayAfter, to: 2), forKey: .after)
-            try nested.encode(rebound.daysBefore, forKey: .daysBefore)
-            try nested.encode(rebound.daysAfter, forKey: .daysAfter)
-            try nested.encode(rebound.flagged, forKey: .flagged)
-        } else {
-            try container.encodeNil(forKey: .rebound)
-        }
-    }
-
-    package static func rounded(_ value: Double, to decimals: Int) -> Double {
-        let scale = pow(10, Double(decimals))
-        return (value * scale).rounded() / scale
-    }
-}
-
-extension ProgramEffect: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        try effect.encode(to: encoder, program: program)
-    }
-}

@@ -2,14 +2,18 @@ import Foundation
 
 /// Where the effect's counts come from. Every question is about counted
 /// sessions (ended: exit, proceed, abandoned or pass-through) of one program,
-/// or of all of them when `program` is nil, on local days up to `today`.
+/// or of all of them when `program` is nil, on local days up to `today`;
+/// and, beside them, the launches that went around the pause (leaks).
 public protocol EffectCounting {
     associatedtype Failure: Error
     /// The programs with a counted session up to `today`.
     func programs(through today: LocalDay) throws(Failure) -> [String]
     /// The day of the earliest counted session, if it is `today` or before.
     func firstDay(_ program: String?, through today: LocalDay) throws(Failure) -> LocalDay?
-    /// Counts over `days` (local day numbers, both ends included).
+    /// The first `count` days after `day` and before `today` with a counted
+    /// session, earliest first (fewer when there are not as many).
+    func daysWithSessions(_ program: String?, after day: LocalDay, before today: LocalDay, count: Int) throws(Failure) -> [LocalDay]
+    /// Counts over `days` (local day numbers, both ends included), leaks among them.
     func counts(_ program: String?, days: ClosedRange<Int>) throws(Failure) -> Effect.Counts
     /// Counts over every day up to and including `today`.
     func totals(_ program: String?, through today: LocalDay) throws(Failure) -> Effect.Counts
@@ -23,9 +27,11 @@ public protocol EffectCounting {
 public struct TallyCounts: EffectCounting {
     public typealias Failure = Never
     let tallies: [DayTally]
+    /// The days that held a counted session: leaks alone make none.
+    private var sessionTallies: [DayTally] { tallies.filter { $0.attempts > 0 } }
 
     public init(_ tallies: [DayTally]) {
-        self.tallies = tallies.filter { $0.attempts > 0 }
+        self.tallies = tallies.filter { $0.attempts > 0 || $0.leaks > 0 }
     }
 
     private func matching(_ program: String?) -> [DayTally] {
@@ -37,11 +43,15 @@ public struct TallyCounts: EffectCounting {
     }
 
     public func programs(through today: LocalDay) -> [String] {
-        Set(tallies.filter { $0.day <= today }.map(\.program)).sorted()
+        Set(sessionTallies.filter { $0.day <= today }.map(\.program)).sorted()
     }
 
     public func firstDay(_ program: String?, through today: LocalDay) -> LocalDay? {
-        matching(program).map(\.day).filter { $0 <= today }.min()
+        matching(program).filter { $0.attempts > 0 }.map(\.day).filter { $0 <= today }.min()
+    }
+
+    public func daysWithSessions(_ program: String?, after day: LocalDay, before today: LocalDay, count: Int) -> [LocalDay] {
+        Array(Set(matching(program).filter { $0.attempts > 0 && day < $0.day && $0.day < today }.map(\.day)).sorted().prefix(count))
     }
 
     public func counts(_ program: String?, days: ClosedRange<Int>) -> Effect.Counts {
@@ -53,6 +63,6 @@ public struct TallyCounts: EffectCounting {
     }
 
     public func latestGap(through today: LocalDay) -> (start: LocalDay, days: Int)? {
-        Effect.latestGap(in: Set(tallies.filter { $0.day <= today }.map(\.day)))
+        Effect.latestGap(in: Set(sessionTallies.filter { $0.day <= today }.map(\.day)))
     }
 }

@@ -91,6 +91,9 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     case outsideHours = "outside-hours"
     /// A start at login of a program set to `at_login = "pass"`.
     case autostart
+    /// The window for the pause never opened (its gateway did not check in
+    /// in time), and the program's `non_interactive` policy let it start.
+    case noWindow = "no-window"
 }
 
 /// What a pause has gathered so far, written when it deepens and when it ends.

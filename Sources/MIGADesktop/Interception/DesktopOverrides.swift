@@ -142,7 +142,7 @@ public struct DesktopOverrides: Sendable {
             guard let path = resolver.resolve(command), let identity = FileIdentity(path: path) else { continue }
             files.insert(identity)
             if let script = WatchedProgram.script(at: path) {
-                files.formUnion(WatchedProgram.binaries(handedOverBy: script, resolver: resolver))
+                files.formUnion(WatchedProgram.binaries(handedOverBy: script, at: path, resolver: resolver))
             }
         }
         return files

@@ -12,7 +12,7 @@ public struct Launch: Equatable, Sendable {
     /// is the command as typed), never joined into a shell string.
     public let arguments: [[UInt8]]
     /// Variables added to the environment the program inherits.
-    public let environment: [String: String]
+    public var environment: [String: String]
     /// Started in a session of its own, outliving the gateway and its terminal
     /// window (for launches from the desktop), instead of replacing the gateway.
     public let detached: Bool
@@ -75,6 +75,17 @@ public enum Launcher {
             + processEnvironment().filter { extra[$0.key] == nil }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { environment.forEach { free($0) } }
         let code = spawnDetached(path, argv, environment: environment, pid: &pid)
+        return code == 0 ? pid : nil
+    }
+
+    /// Starts `launch` detached, its environment added to this process's
+    /// for it alone (none of it set here); its pid, or nil. The caller reaps it.
+    package static func spawnDetached(_ launch: Launch) -> pid_t? {
+        var pid: pid_t = 0
+        let environment = launch.environment.map { strdup("\($0.key)=\($0.value)") }
+            + processEnvironment().filter { launch.environment[$0.key] == nil }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
+        let code = cStrings(launch.arguments) { spawnDetached(launch.path, $0, environment: environment, pid: &pid) }
         return code == 0 ? pid : nil
     }
 

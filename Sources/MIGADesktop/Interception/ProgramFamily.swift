@@ -32,17 +32,17 @@ extension Protection {
         guard let path = resolver.resolve(command), let own = FileIdentity(path: path) else { return found }
         // The binaries the program is: the file itself, or what its launcher script hands over to.
         let ownScript = WatchedProgram.script(at: path)
-        let binaries = ownScript.map { WatchedProgram.binaries(handedOverBy: $0, resolver: resolver) } ?? [own]
+        let binaries = ownScript.map { WatchedProgram.binaries(handedOverBy: $0, at: path, resolver: resolver) } ?? [own]
         // A launcher script names what it hands over to: only the scripts that
         // mention one of these names are read closely (PATH holds hundreds).
         let names = Set([path, realpath(path) ?? path].map(baseName(of:))
-            + (ownScript.map(WatchedProgram.handedOver(in:)) ?? []).map(baseName(of:)))
+            + (ownScript.map { WatchedProgram.handedOver(in: $0, at: path) } ?? []).map(baseName(of:)))
         for (name, file) in commandsOnPath(resolver) {
             guard let identity = FileIdentity(path: file) else { continue }
             let same = identity == own || binaries.contains(identity)
             let handsOver = !same && Self.mayBeScript(file) && WatchedProgram.script(at: file).map { script in
                 names.contains { script.contains($0) }
-                    && !WatchedProgram.binaries(handedOverBy: script, resolver: resolver).isDisjoint(with: binaries)
+                    && !WatchedProgram.binaries(handedOverBy: script, at: file, resolver: resolver).isDisjoint(with: binaries)
             } == true
             if same || handsOver, !WatchedProgram.isLauncher(file), !Self.isAlternative(file) { take(name) }
         }

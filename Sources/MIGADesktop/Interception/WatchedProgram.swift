@@ -39,33 +39,66 @@ public struct WatchedProgram: Equatable, Sendable {
         }
         scripts.insert(identity)
         if let interpreter = Self.interpreter(of: script) { interpreters.insert(interpreter) }
-        for binary in Self.binaries(handedOverBy: script, resolver: resolver) {
+        for binary in Self.binaries(handedOverBy: script, at: path, resolver: resolver) {
             executables.insert(binary)
             handedOver.insert(binary)
         }
     }
 
     /// The binaries a launcher script hands over to: by path, or by a name
-    /// `resolver` finds. Scripts and launchers of many programs are not followed.
-    static func binaries(handedOverBy script: String, resolver: ProgramResolver?) -> Set<FileIdentity> {
+    /// `resolver` finds. A script it hands over to is followed in turn
+    /// (Google Chrome's `/usr/bin/google-chrome` to `/opt/google/chrome/google-chrome`
+    /// to `chrome`), to `scriptLevels` scripts in all; launchers of many programs never.
+    ///   - path: where the script is, for one that finds its binary beside itself (`$0`).
+    static func binaries(handedOverBy script: String, at path: String? = nil, resolver: ProgramResolver?,
+                         level: Int = 1) -> Set<FileIdentity> {
         var found: Set<FileIdentity> = []
-        for target in handedOver(in: script) {
-            guard let path = target.hasPrefix("/") ? target : resolver?.resolve(target),
-                  Self.script(at: path) == nil, !Self.isLauncher(path), let binary = FileIdentity(path: path) else { continue }
-            found.insert(binary)
+        for target in handedOver(in: script, at: path) {
+            guard let file = target.hasPrefix("/") ? target : resolver?.resolve(target),
+                  file.hasPrefix("/"), isExecutableFile(file), !Self.isLauncher(file) else { continue }
+            if let next = Self.script(at: file) {
+                if level < scriptLevels { found.formUnion(binaries(handedOverBy: next, at: file, resolver: resolver, level: level + 1)) }
+            } else if let binary = FileIdentity(path: file) {
+                found.insert(binary)
+            }
         }
         return found
     }
 
-    /// The text of the file at `path` when it is a script (`#!`), else nil.
+    /// How many launcher scripts in a row are read, the protected one included.
+    static let scriptLevels = 2
+    /// The most of a script that is read: launchers are a few KiB (Debian's
+    /// Chromium's is 5); a larger file is another kind of program, left unread.
+    static let scriptLimit = 16_384
+
+    /// Whether `path` is a regular file this user may run.
+    static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+
+    /// The text of the file at `path` when it is a script (`#!`), else nil:
+    /// its first `scriptLimit` bytes, to the last whole line (another
+    /// package's file, which may be anything: read so far and never run).
     static func script(at path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
-        var head: [UInt8] = [0, 0]
-        let count = read(fd, &head, 2)
-        close(fd)
-        guard count == 2, head == [0x23, 0x21] else { return nil }
-        return (try? readTextFile(path, limit: 65_536)) ?? nil
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: scriptLimit)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        guard filled >= 2, bytes[0] == 0x23, bytes[1] == 0x21 else { return nil }
+        var text = bytes.prefix(filled)
+        // Cut short: a line cut in two is no line of the script's.
+        if filled == scriptLimit, let lastEnd = text.lastIndex(of: 0x0A) { text = text.prefix(lastEnd + 1) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The program a script's `#!` line runs it with: the interpreter named,
@@ -79,27 +112,77 @@ public struct WatchedProgram: Equatable, Sendable {
     }
 
     /// The absolute paths and the command names a shell script `exec`s, with
-    /// the plain assignments before it filled in (`exec $LIBDIR/$APPNAME "$@"`
-    /// after `LIBDIR=/usr/lib/chromium`; `exec firefox-esr "$@"`).
-    static func handedOver(in script: String) -> [String] {
+    /// the plain assignments before it filled in as they stood when made
+    /// (`exec $LIBDIR/$APPNAME "$@"` after `APPNAME=chromium` and
+    /// `LIBDIR=/usr/lib/$APPNAME`; `exec -a "$0" "$HERE/chrome"`; `exec firefox-esr "$@"`).
+    /// Nothing of the script is run: a value it would compute is unknown,
+    /// but for where the script itself is (`computed`), when `path` says.
+    static func handedOver(in script: String, at path: String? = nil) -> [String] {
         var variables: [String: String] = [:]
         var found: [String] = []
         for line in script.lines().map({ $0.trimmingWhitespace() }) {
-            if let equals = line.firstIndex(of: "="), !line.hasPrefix("exec"),
-               line[..<equals].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !line[..<equals].isEmpty {
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-                if !value.contains(" "), !value.contains("$(") { variables[String(line[..<equals])] = value }
+            if let (name, value) = assignment(in: line) {
+                let plain = value.contains(" ") || value.contains("$(") || value.contains("`") ? nil : expand(value, with: variables)
+                variables[name] = (computed(value, script: path, variables: variables) ?? plain).flatMap { $0.contains("$") ? nil : $0 }
                 continue
             }
-            let words = line.split(separator: " ")
-            guard words.first == "exec", let word = words.dropFirst().first(where: { !$0.hasPrefix("-") }) else { continue }
-            var path = String(word).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            for (name, value) in variables {
-                path = path.replacingOccurrences(of: "${\(name)}", with: value).replacingOccurrences(of: "$\(name)", with: value)
+            var words = line.split(separator: " ").map(String.init)
+            guard words.first == "exec" else { continue }
+            words.removeFirst()
+            // exec's own options: -c, -l, and -a with the name it gives.
+            while let option = words.first, option.hasPrefix("-") {
+                words.removeFirst(option == "-a" ? min(2, words.count) : 1)
             }
-            if !path.contains("$"), !path.isEmpty, path.hasPrefix("/") || !path.contains("/") { found.append(path) }
+            guard let word = words.first else { continue }
+            let target = expand(word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")), with: variables)
+            if !target.contains("$"), !target.contains("`"), !target.isEmpty, target.hasPrefix("/") || !target.contains("/") {
+                found.append(target)
+            }
         }
         return found
+    }
+
+    /// A plain assignment's name and value (`LIBDIR=/usr/lib/$APPNAME`,
+    /// `export X="y"`), quotes around it dropped; nil for any other line.
+    static func assignment(in line: String) -> (name: String, value: String)? {
+        let line = line.hasPrefix("export ") ? String(line.dropFirst(7)).trimmingWhitespace() : line
+        guard let equals = line.firstIndex(of: "="), !line.hasPrefix("exec") else { return nil }
+        let name = line[..<equals]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(name.first?.isNumber ?? true) else { return nil }
+        return (String(name), line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
+    }
+
+    /// The two values a launcher computes from where it is, and nothing
+    /// else: `readlink -f "$0"` (the script's real path, when `path` is
+    /// known) and `dirname` of a path known (Google Chrome's
+    /// `HERE="`dirname "$CHROME_WRAPPER"`"`).
+    static func computed(_ value: String, script path: String?, variables: [String: String]) -> String? {
+        let inner: Substring
+        if value.count > 2, value.hasPrefix("`"), value.hasSuffix("`") {
+            inner = value.dropFirst().dropLast()
+        } else if value.count > 3, value.hasPrefix("$("), value.hasSuffix(")") {
+            inner = value.dropFirst(2).dropLast()
+        } else {
+            return nil
+        }
+        let words = inner.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        func known(_ word: String) -> String? {
+            if ["$0", "${0}", "$BASH_SOURCE", "${BASH_SOURCE}", "${BASH_SOURCE[0]}"].contains(word) { return path }
+            let expanded = expand(word, with: variables)
+            return expanded.hasPrefix("/") && !expanded.contains("$") ? expanded : nil
+        }
+        if words.count == 3, words[0] == "readlink", ["-f", "-e"].contains(words[1]) { return known(words[2]).flatMap(realpath) }
+        if words.count == 2, words[0] == "dirname" { return known(words[1]).map { ($0 as NSString).deletingLastPathComponent } }
+        return nil
+    }
+
+    /// `text` with the variables known filled in (`$NAME`, `${NAME}`), longest names first.
+    static func expand(_ text: String, with variables: [String: String]) -> String {
+        var text = text
+        for (name, value) in variables.sorted(by: { ($1.key.count, $0.key) < ($0.key.count, $1.key) }) {
+            text = text.replacingOccurrences(of: "${\(name)}", with: value).replacingOccurrences(of: "$\(name)", with: value)
+        }
+        return text
     }
 
     /// Programs that start other programs: shells, interpreters, sandboxes and

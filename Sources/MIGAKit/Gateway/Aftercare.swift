@@ -34,10 +34,25 @@ struct Aftercare {
                 context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
         record(outcome, of: plan, quotes: quotes)
-        if outcome.isExit {
+        if let kind = outcome.declinedKind { decline(kind, for: plan.settings, store: quotes.store, notices: &quotes.notices) }
+        if outcome.isExit && plan.launch.detached {
+            // A window or a menu's launch of its own: no shell waits for the
+            // terminal, so the bloom shows while the notification goes out.
             let words = celebrate(plan.settings, store: quotes.store, loop: loop, alternative: outcome.progress.alternative)
             terminal.leave()
             context.messages(plan.palette.glyphs(words.farewell))
+        } else if outcome.isExit {
+            // In a shell: the terminal is given back at once, so the next
+            // command typed ahead reaches it; a line says what happened, and
+            // the notification goes out from a process of its own.
+            terminal.leave()
+            let words = celebrationWords(plan.settings, store: quotes.store, alternative: outcome.progress.alternative)
+            context.messages(plan.palette.glyphs(words.farewell))
+            if config.notifications {
+                let notifier = context.notifier ?? context.gatewayPath.map(DetachedNotifier.init(sender:))
+                _ = notifier?.post(DesktopNotification(summary: words.summary, body: words.body))
+                    .wait(seconds: Gateway.notificationDeadline)
+            }
         } else {
             terminal.leave()
         }
@@ -82,13 +97,7 @@ struct Aftercare {
     /// left only after both, and the notification never holds it up for long.
     private func celebrate(_ settings: ProgramSettings, store: SessionStore?, loop: PauseLoop?,
                            alternative: String?) -> CelebrationWords {
-        let now = context.time.now()
-        let zone = context.timeZone ?? .current
-        let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: zone) })??.current ?? 0
-        let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
-        let exitsToday = (try? store?.exitsAndProceeds(in: [(context.startOfDay(now), now.addingTimeInterval(1))], .init()).first?.exits) ?? nil
-        let words = CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative,
-                                     exitsToday: exitsToday ?? 1)
+        let words = celebrationWords(settings, store: store, alternative: alternative)
         let started = context.time.monotonic()
         let pending = config.notifications
             ? (context.notifier ?? LibnotifyNotifier()).post(DesktopNotification(summary: words.summary, body: words.body))
@@ -97,6 +106,17 @@ struct Aftercare {
         let waited = context.time.monotonic() - started
         _ = pending?.wait(seconds: Gateway.notificationDeadline - waited)
         return words
+    }
+
+    /// What an Exit to Focus is told: the streak, a milestone reached, the exits of the day.
+    private func celebrationWords(_ settings: ProgramSettings, store: SessionStore?, alternative: String?) -> CelebrationWords {
+        let now = context.time.now()
+        let zone = context.timeZone ?? .current
+        let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: zone) })??.current ?? 0
+        let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
+        let exitsToday = (try? store?.exitsAndProceeds(in: [(context.startOfDay(now), now.addingTimeInterval(1))], .init()).first?.exits) ?? nil
+        return CelebrationWords(program: settings.displayName, streak: streak, milestone: milestone, alternative: alternative,
+                                exitsToday: exitsToday ?? 1)
     }
 
     /// The weekly look back, once the pause is over and the terminal left:

@@ -23,9 +23,13 @@ public struct GateRequest: Equatable, Sendable {
     public var window: Bool
     /// `--at-login`: a start at login, which the program's at_login setting decides.
     public var loginStart: Bool
+    /// `--ready-file PATH`: this gateway runs in a window opened for the
+    /// launch, whose opener waits for it to check in (see `WindowCheckIn`).
+    public var readyFile: String?
 
     public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false, identity: String? = nil,
-                window: Bool = false, loginStart: Bool = false) {
+                window: Bool = false, loginStart: Bool = false, readyFile: String? = nil) {
+        self.readyFile = readyFile
         self.command = command
         self.arguments = arguments
         self.pause = pause
@@ -70,6 +74,9 @@ public struct GatewayContext {
     /// Sends the weekly look back in the background; nil starts `miga look-back`
     /// (tests record instead).
     public var lookBack: (() -> Void)?
+    /// Opens the pause's window and says whether the gateway in it checked
+    /// in at the file given; nil opens it for real (tests record instead).
+    public var openWindow: ((Launch, WindowCheckIn) -> Bool)?
 
     public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,

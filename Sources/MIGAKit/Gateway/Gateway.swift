@@ -26,6 +26,7 @@ public final class Gateway {
 
     public func run(_ request: GateRequest) -> GateDecision {
         var request = request
+        if let late = checkIn(request) { return late }
         // The `flatpak` shim: only `flatpak run` of a protected app is a launch
         // to pause; anything else (`flatpak update`) is flatpak's own business,
         // started at once and recorded nowhere.
@@ -70,8 +71,7 @@ public final class Gateway {
                                        body: "Open it from the menu when you mean to."))
             return .finish(ExitStatus.success)
         case .pauseInWindow:
-            if let window = pauseInTerminalWindow(request, programName: settings.displayName) { return .launch(window) }
-            return noWindow(for: launch, request: request, settings: settings)
+            return pauseInWindow(launch, request: request, settings: settings)
         case .deny:
             context.messages("miga: \(settings.displayName) pauses first, and there is no terminal here to pause in; not starting it (non_interactive = \"deny\").")
             return .finish(ExitStatus.denied)
@@ -85,22 +85,6 @@ public final class Gateway {
     /// The protected program a `flatpak run` starts, if any.
     private func flatpakProgram(_ arguments: [[UInt8]]) -> ProgramSettings? {
         FlatpakRun.appID(in: arguments.map { String(decoding: $0, as: UTF8.self) }).flatMap(loaded.config.program(flatpak:))
-    }
-
-    /// No window can be opened for the pause: the program's own policy for a
-    /// launch without a terminal decides, and the person is told either way.
-    private func noWindow(for launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
-        let tried = TerminalEmulator.known.map(\.name).joined(separator: ", ")
-        if GateVerdict.withoutWindow(settings, wantsWindow: request.window, loginStart: request.loginStart) == .deny {
-            context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); not starting \(settings.displayName) (non_interactive = \"deny\").")
-            notify(DesktopNotification(summary: "No window for the pause",
-                                       body: "MIGA found no terminal emulator, so \(settings.displayName) did not open. Install one to pause in."))
-            return .finish(ExitStatus.denied)
-        }
-        context.messages("miga: no terminal emulator was found for the pause (tried \(tried)); starting \(settings.displayName) directly. Install one, or set non_interactive = \"pass\".")
-        notify(DesktopNotification(summary: "No window for the pause",
-                                   body: "MIGA found no terminal emulator, so \(settings.displayName) opened directly."))
-        return passThrough(launch, settings: settings)
     }
 
     /// The real programs on PATH, past the shims and this gateway itself.
@@ -121,7 +105,7 @@ public final class Gateway {
                                                 allowance: allowance)) ?? nil != nil
     }
 
-    private func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {
+    func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {
         do {
             try Inbox(besideStoreAt: paths.storeFile)
                 .dropPassThrough(id: newUUID(), program: settings.command, at: context.time.now(), reason: reason)
@@ -132,7 +116,7 @@ public final class Gateway {
     }
 
     /// A notification, waited for a moment at most (a server can hang).
-    private func notify(_ notification: DesktopNotification) {
+    func notify(_ notification: DesktopNotification) {
         _ = (context.notifier ?? LibnotifyNotifier()).post(notification).wait(seconds: Self.notificationDeadline)
     }
 
@@ -151,13 +135,15 @@ public final class Gateway {
     /// outlive the window, unless it runs in a terminal itself (a menu entry
     /// with Terminal=true): then the window becomes its own. Where the
     /// window's font may lack the ring's dots, the pause there is drawn in
-    /// ASCII. Nil when no emulator is installed.
-    private func pauseInTerminalWindow(_ request: GateRequest, programName: String) -> Launch? {
+    /// ASCII. The gateway in the window checks in at `readyFile`. Nil when
+    /// no emulator is installed.
+    func pauseInTerminalWindow(_ request: GateRequest, programName: String, readyFile: String) -> Launch? {
         guard let gateway = context.gatewayPath,
               let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
                                                             preferred: context.environment["TERMINAL"]) else { return nil }
         let detach = request.window ? request.detach : true
         let gate = [gateway, "gate"] + (detach ? ["--detach"] : []) + (request.pause.map { ["--pause", String($0)] } ?? [])
+            + ["--ready-file", readyFile]
             + (request.identity.map { ["--as", $0] } ?? []) + [request.command, "--"]
         let words = [emulator.name] + emulator.arguments(running: gate, in: PauseWindow(programName: programName))
         return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments,

@@ -67,7 +67,7 @@ public final class PauseLoop {
         defer { session = model.session }
         let (nextQuote, onDeepen, shouldYield) = (self.nextQuote, self.onDeepen, self.shouldYield)
         let ending = MIGATerminal.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
-                                 onFrame: { lastFrame = $0 }) { work, model in
+                                      discardingTypeAhead: true, onFrame: { lastFrame = $0 }) { work, model in
             model.flow.perform(work, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         }
         switch ending {

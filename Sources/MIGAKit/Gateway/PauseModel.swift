@@ -70,6 +70,10 @@ struct PauseModel: ScreenModel {
             return [.suspend]
         case .control("l"):
             return [.redraw]
+        case .control("n") where session.declinableKind != nil:
+            // "Not this kind": a control key, so that it means the same while letters type a line or an answer.
+            session.declinesKind = true
+            return [.redraw]
         case .pasteStart:
             pasting = true
             lastPasted = now
@@ -110,8 +114,11 @@ struct PauseModel: ScreenModel {
         default: nil
         }
         if let character {
+            // A key that joins the cluster before it (an input method's
+            // vowel sign, an accent) is part of one character, not a burst.
+            let joins = !session.typed.isEmpty && (session.typed + String(character)).count == session.typed.count
             burst = now - burst.last < Self.burstGap
-                ? (burst.count + 1, burst.typedBefore, now)
+                ? (burst.count + (joins ? 0 : 1), burst.typedBefore, now)
                 : (1, session.typed.count, now)
             session.type(character, at: now)
             if burst.count >= Self.burstLength { session.refusePaste(keeping: burst.typedBefore) }

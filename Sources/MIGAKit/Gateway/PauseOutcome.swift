@@ -12,6 +12,8 @@ struct PauseOutcome: Equatable {
     /// The answer to "what will you do there?", kept with a Proceed only.
     let intention: String?
     let reason: PassReason?
+    /// The kind the person took out of the program's kinds on the pause (`Ctrl-N`), if they did.
+    let declinedKind: PauseKind?
 
     /// - Parameters:
     ///   - elapsed: the time the pause took on the clock no one sets.
@@ -31,6 +33,7 @@ struct PauseOutcome: Equatable {
         endedAt = abs(wallEnd.timeIntervalSince(startedAt) - elapsed) < 1 ? wallEnd : startedAt.addingTimeInterval(elapsed)
         intention = ending == .proceed ? session.answeredIntention : nil
         reason = ending == .yielded ? .allowed : nil
+        declinedKind = session.declinesKind ? session.declinableKind : nil
         var progress = session.progress
         if ending == .alternative { progress.alternative = session.alternative }
         // A pause that gave way to an allowance is recorded as a pass-through: no pause, no kind.

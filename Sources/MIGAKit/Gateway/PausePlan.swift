@@ -35,11 +35,16 @@ extension Gateway {
         let startedAt = context.time.now()
         let startedOnClock = context.time.monotonic()
         let dayStart = context.startOfDay(startedAt)
-        let inUse = loaded.config.kindsInUse(for: settings) { Instead.anyAlternative(in: paths) }
+        let capabilities = TerminalCapabilities.detect(environment: context.environment)
+        let supply = KindSupply(paths: paths, pool: quotes.quotes)
+        let inUse = loaded.config.kindsInUse(for: settings, hasLinesToType: { supply.hasLineToType(asciiOnly: !capabilities.unicode) },
+                                             hasAlternatives: supply.hasAlternatives)
         // Without the store's journal, the first kind in use.
         var choice = KindChoice(kind: inUse.kinds.first ?? .breathe, why: nil)
         if let store = quotes.store, let chosen = try? KindChooser.choose(
-            among: inUse.kinds, rotation: inUse.rotation, journal: { try store.kindJournal(program: settings.command) },
+            among: inUse.kinds, rotation: inUse.rotation, journal: {
+                try store.kindJournal(program: settings.command, now: startedAt, halfLifeDays: inUse.halfLifeDays)
+            },
             using: &context.generator) {
             choice = chosen
         }
@@ -69,8 +74,11 @@ extension Gateway {
         var session = PauseSession(programName: settings.displayName, length: length,
                                    quote: quotes.quote(id: firstID, generator: &context.generator), at: context.time.monotonic())
         session.asksIntention = settings.askIntention
-        let capabilities = TerminalCapabilities.detect(environment: context.environment)
         if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
+        // Only a protected program has kinds of its own to take one out of.
+        if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), loaded.config.programs[settings.command] != nil {
+            session.declinableKind = session.kind
+        }
         let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
                              context: facts, longerBecause: longerBecause)
         return PausePlan(sessionID: sessionID, settings: settings, launch: launch, session: session, look: look,
@@ -106,7 +114,7 @@ extension Gateway {
                 return choice.why
             }
             session.kind = .breathe
-            return "A breathing pause: no alternatives yet (miga instead add \"read ten pages\")"
+            return "A breathing pause: " + KindsInUse.whyLeftOut(.instead)
         }
     }
 }

@@ -55,7 +55,7 @@ extension PauseScreen {
     /// the cursor where the next character goes; and the keys that matter.
     static func typingLines(_ session: PauseSession, width: Int) -> [Line] {
         let target = Array(session.typingTarget ?? "")
-        let done = session.typed.count
+        let done = TypedLine.clustersDone(session.typed, of: session.typingTarget ?? "")
         let measure = max(10, min(width - 4, 64))
         // A line wider than the window scrolls with the cursor.
         var start = 0

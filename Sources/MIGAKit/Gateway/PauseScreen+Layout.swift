@@ -118,6 +118,11 @@ extension PauseScreen {
                                                 drawsRing: ring > 0 && !showsWhole))
             lines += blanks(gap)
             lines += actions
+            // The quiet key, a row under the actions, only in a row that is free anyway: it never moves the rest.
+            if let hint = PauseScreen.declineHint(session, width: width),
+               size.rows - lines.count - 2 - (notices.isEmpty ? 0 : notices.count + gap) >= 0 {
+                lines += blanks(1) + [hint]
+            }
             if !notices.isEmpty {
                 lines += blanks(max(gap, size.rows - lines.count - notices.count - gap))
                 lines += notices
@@ -157,5 +162,19 @@ extension PauseScreen {
         }
 
         func blanks(_ count: Int) -> [Line] { Array(repeating: .blank, count: count) }
+    }
+}
+
+extension PauseScreen {
+    /// "Ctrl-N: not this kind for Discord", faint; once pressed, what it did.
+    static func declineHint(_ session: PauseSession, width: Int) -> Line? {
+        guard let kind = session.declinableKind else { return nil }
+        let name = session.programName
+        let phrasings = session.declinesKind
+            ? ["Noted: no more \(kind.rawValue) pauses for \(name) (miga protect --kinds brings them back)",
+               "Noted: no more \(kind.rawValue) pauses for \(name)", "Noted"]
+            : ["Ctrl-N: not this kind for \(name)", "Ctrl-N: not this kind", "^N"]
+        let text = phrasings.first { CellWidth.of($0) <= width - 2 } ?? phrasings[phrasings.count - 1]
+        return Line.centered(text, .faint, in: width)
     }
 }

@@ -34,6 +34,11 @@ public struct PauseSession: Equatable, Sendable {
     public var alternative: String?
     /// The whole quote is on screen in place of the ring (`w`); the countdown goes on.
     public var showsWholeQuote = false
+    /// The kind the quiet key (`Ctrl-N`, "not this kind") would take out of
+    /// this program's draw: the kind shown, when it is one of several; nil otherwise.
+    public var declinableKind: PauseKind?
+    /// The person said "not this kind": the kind leaves the program's kinds when the pause ends.
+    public var declinesKind = false
     /// The answer being typed, while the question is on screen; nil otherwise.
     public private(set) var intention: String?
     /// The countdown stands still (the window is not focused).
@@ -222,13 +227,16 @@ public struct PauseSession: Equatable, Sendable {
     /// Whether Proceed needs (more) typing first.
     public var needsTyping: Bool { typingTarget != nil && !typedInFull }
 
-    /// A key typed in the field: taken when it is the line's next character.
+    /// A key typed in the field: taken when the line goes on with it,
+    /// compared by grapheme clusters (an accent or a vowel sign typed as a
+    /// key of its own joins the letter before it; see `TypedLine.isOnTheWay`).
     public mutating func type(_ character: Character, at time: Double) {
         advance(to: time)
-        guard isTyping, let target = typingTarget, typed.count < target.count else { return }
+        guard isTyping, let target = typingTarget, typed != target else { return }
         pasteRefused = false
-        if target[target.index(target.startIndex, offsetBy: typed.count)] == character {
-            typed.append(character)
+        let candidate = typed + String(character)
+        if TypedLine.isOnTheWay(candidate, to: target) {
+            typed = candidate
             typingMistake = false
             if typed == target { typedInFull = true }
         } else {

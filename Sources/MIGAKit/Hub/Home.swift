@@ -165,7 +165,8 @@ public struct Home {
         // stats: looked for now, with the hub's frame already on screen.
         Upkeep(store: store, config: config).recordLeaks(protection, now: context.time.now())
         guard let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current,
-                                                    config: config, hasAlternatives: { Instead.anyAlternative(in: paths) })
+                                                    config: config, hasLinesToType: { KindSupply(paths: paths, config: config).hasLineToType() },
+                                                    hasAlternatives: { Instead.anyAlternative(in: paths) })
         else { return }
         var reader = StatsReader(report: report)
         _ = MIGATerminal.run(&reader, on: terminal, palette: palette)

@@ -65,9 +65,13 @@ public struct KindTable: Equatable, Sendable {
     public let favourites: [Favourite]
     /// The one program the table is about (`--program`), if any.
     public let program: String?
+    /// A line for each kind chosen but left out of a program's draw, with why (`KindSupply.leftOutLine`).
+    public let leftOut: [String]
 
     /// `kinds`: the kinds in use, each shown as a row even before its first pause.
-    public init(records: [PauseKind: KindRecord], kinds: [PauseKind], favourites: [Favourite] = [], program: String? = nil) {
+    public init(records: [PauseKind: KindRecord], kinds: [PauseKind], favourites: [Favourite] = [], program: String? = nil,
+                leftOut: [String] = []) {
+        self.leftOut = leftOut
         let recorded = records.filter { $0.value.shown > 0 }.keys
         rows = Set(kinds).union(recorded).sorted().map { Row(kind: $0, record: records[$0] ?? KindRecord()) }
         self.favourites = favourites
@@ -137,6 +141,6 @@ public struct KindTable: Equatable, Sendable {
             TextWrap.lines((favoured == nil ? "" : "★ ") + "MIGA now favours \(favourite.kind.described) for \(printable(favourite.name))",
                            width: width)
         }
-        return table + said
+        return table + said + leftOut.flatMap { TextWrap.lines($0, width: width) }
     }
 }

@@ -54,35 +54,56 @@ public struct EffectCard: Equatable, Sendable {
             ?? ["no pauses yet (\(study))", "\(effect.days) days"]
         return [
             ("dismissed", dismissed),
-            ("attempts a day", comparison(effect.attempts, study: Effect.fieldStudyAttemptsChange, suffix: " after six weeks")),
-            ("openings a day", comparison(effect.openings, study: Effect.fieldStudyOpeningsChange, suffix: "")),
+            ("attempts a day", comparison(effect.attempts, study: Effect.fieldStudyAttemptsChange, showsLeaks: true)),
+            ("openings a day", comparison(effect.openings, study: Effect.fieldStudyOpeningsChange)),
             ("after a break", rebound()),
         ]
     }
 
-    func comparison(_ comparison: Effect.WeekComparison?, study: Double, suffix: String) -> [String] {
+    /// The recent week a day against the first full week, with the weeks it
+    /// took, beside one sec's; the launches around the pause beside the attempts.
+    func comparison(_ comparison: Effect.WeekComparison?, study: Double, showsLeaks: Bool = false) -> [String] {
         guard let comparison else { return [Self.notEnoughData] }
         let first = Self.perDay(comparison.firstWeekPerDay)
         let recent = Self.perDay(comparison.recentWeekPerDay)
+        let leaks = showsLeaks ? Self.leaks(comparison) : []
         if let change = comparison.change {
-            return ["\(first) → \(recent) (\(Self.signedPercent(change))) since your first week",
-                    "one sec: \(Self.signedPercent(study))\(suffix)"]
+            return ["\(first) → \(recent) (\(Self.signedPercent(change))) after \(Self.weeks(comparison.weeks))",
+                    "one sec: \(Self.signedPercent(study)) after six weeks"] + leaks
         }
         if !comparison.comparable, let from = effect.comparableFrom {
-            return ["\(first) in your first week", "compared from \(from)"]
+            // Overall, once past that day: the programs used lately are newer than it.
+            let when = from > effect.today ? "compared from \(from)" : "no program used lately has a first week to compare with yet"
+            return ["\(first) in your first week", when] + leaks
         }
-        return ["\(first) → \(recent) since your first week", "none in your first week to compare with"]
+        if !comparison.inUse {
+            return ["no pauses in the last \(comparison.days) days", "\(first) in your first week"]
+        }
+        return ["\(first) → \(recent) after \(Self.weeks(comparison.weeks))", "none in your first week to compare with"] + leaks
     }
 
-    /// The latest break, and the attempts a day after it against before it.
+    /// "2 launches around the pause in the last 7 days (0 in your first week)", when there were any.
+    static func leaks(_ comparison: Effect.WeekComparison) -> [String] {
+        guard comparison.firstWeekLeaks + comparison.recentWeekLeaks > 0 else { return [] }
+        let recent = comparison.recentWeekLeaks
+        return ["\(recent) \(recent == 1 ? "launch" : "launches") around the pause in the last \(comparison.days) days "
+            + "(\(comparison.firstWeekLeaks) in your first week)"]
+    }
+
+    /// The latest break, and the attempts a day after it against before it:
+    /// "higher" only when more than chance would give (`Rebound.flagged`).
     func rebound() -> [String] {
         guard let rebound = effect.rebound else { return ["no break of \(Effect.shortestGap) days or more"] }
         let gap = "\(rebound.gapDays) days without MIGA from \(rebound.gapStart)"
         guard rebound.daysAfter > 0 else { return [gap, "the attempts a day after it are still to come"] }
-        let comparison = rebound.flagged ? "higher" : rebound.perDayAfter < rebound.perDayBefore ? "lower" : "the same"
+        let comparison = rebound.flagged ? "higher"
+            : rebound.perDayAfter < rebound.perDayBefore ? "lower"
+            : rebound.perDayAfter > rebound.perDayBefore ? "no clear rise" : "the same"
         return [gap, "attempts a day: \(Self.perDay(rebound.perDayAfter)) in the \(Self.days(rebound.daysAfter)) after, "
             + "\(Self.perDay(rebound.perDayBefore)) in the \(Self.days(rebound.daysBefore)) before — \(comparison)"]
     }
+
+    static func weeks(_ count: Int) -> String { count == 1 ? "1 week" : "\(count) weeks" }
 
     static func days(_ count: Int) -> String { count == 1 ? "day" : "\(count) days" }
 

@@ -44,6 +44,7 @@ public enum HistoryTable {
         case .allowed: spans.append(Span(padding + "inside the allowance", .muted))
         case .outsideHours: spans.append(Span(padding + "outside focus hours", .muted))
         case .autostart: spans.append(Span(padding + "started at login", .muted))
+        case .noWindow: spans.append(Span(padding + "the pause's window never opened", .muted))
         case nil: break
         }
         if let kind = kindWords(session) { spans.append(Span("  · " + kind, .muted)) }

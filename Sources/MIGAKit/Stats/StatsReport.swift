@@ -83,9 +83,11 @@ public struct StatsReport: Equatable, Sendable {
     ///   - config: the kinds of pause in use, everyone's and each program's.
     ///   - unrecordedLeaks: launches around the pause seen now and recorded by
     ///     no run yet, counted with the recorded ones (see `Upkeep`).
-    ///   - hasAlternatives: whether there is an alternative to offer (see `Config.kindsInUse`).
+    ///   - hasLinesToType, hasAlternatives: whether a typed pause has a line to
+    ///     type, and whether there is an alternative to offer (see `Config.kindsInUse`).
     public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
                                timeZone: TimeZone, config: Config = Config(), unrecordedLeaks: [RecordedLeak] = [],
+                               hasLinesToType: () -> Bool = { true },
                                hasAlternatives: () -> Bool = { false }) throws -> StatsReport {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -137,7 +139,8 @@ public struct StatsReport: Equatable, Sendable {
         let allTime = Dictionary(uniqueKeysWithValues: try (narrowed ? store.totalsByProgram(SessionStore.Scope()) : programs.map { ($0.program, $0.totals) })
             .map { ($0.program, $0.totals) })
         report.effect = try store.measureEffect(in: timeZone, allTime: allTime, today: today)
-        report.kinds = try kindTable(store, filter: filter, allTime: allTime, config: config, hasAlternatives: hasAlternatives)
+        report.kinds = try kindTable(store, filter: filter, allTime: allTime, config: config,
+                                     hasLinesToType: hasLinesToType, hasAlternatives: hasAlternatives)
         return report
     }
 
@@ -145,25 +148,31 @@ public struct StatsReport: Equatable, Sendable {
     /// program's, or the one program's) and what MIGA favours, per program,
     /// where it chooses: from that program's own record, as the gateway does.
     static func kindTable(_ store: SessionStore, filter: StatsFilter, allTime: [String: Totals], config: Config,
-                          hasAlternatives: () -> Bool) throws -> KindTable {
+                          hasLinesToType: () -> Bool, hasAlternatives: () -> Bool) throws -> KindTable {
         let byProgram = try store.kindRecordsByProgram(allTime: allTime)
-        var alternatives: Bool?
+        var (alternatives, lines): (Bool?, Bool?)
         let hasAny = {
             if alternatives == nil { alternatives = hasAlternatives() }
             return alternatives!
         }
+        let hasLines = {
+            if lines == nil { lines = hasLinesToType() }
+            return lines!
+        }
         var kinds = filter.program == nil ? config.pauseKinds : []
         var favourites: [KindTable.Favourite] = []
+        var leftOut: [String] = []
         for program in filter.program.map({ [$0] }) ?? config.programs.keys.sorted() {
             let settings = config.settings(for: program)
-            let inUse = config.kindsInUse(for: settings, hasAlternatives: hasAny)
+            let inUse = config.kindsInUse(for: settings, hasLinesToType: hasLines, hasAlternatives: hasAny)
             kinds += inUse.kinds
+            leftOut += inUse.leftOut.map { KindSupply.leftOutLine($0, name: settings.displayName) }
             if let kind = KindTable.favourite(records: byProgram[program] ?? [:], among: inUse) {
                 favourites.append(KindTable.Favourite(program: program, name: settings.displayName, kind: kind))
             }
         }
         return KindTable(records: KindRecord.total(of: byProgram, program: filter.program), kinds: kinds,
-                         favourites: favourites, program: filter.program)
+                         favourites: favourites, program: filter.program, leftOut: leftOut)
     }
 }
 

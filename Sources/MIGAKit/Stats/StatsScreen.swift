@@ -25,7 +25,7 @@ public enum StatsScreen {
     }
 
     /// The effect card (of the program under --program, else overall), and
-    /// the kinds table once more than one kind is in use or has been shown.
+    /// the kinds table once more than one kind is in use or has been shown, or one is left out.
     static func effectLines(_ report: StatsReport, width: Int) -> [Line] {
         var lines: [Line] = []
         let room = max(20, width - margin.count)
@@ -37,7 +37,7 @@ public enum StatsScreen {
                 Line([Span(margin + text, index == 0 ? .body : .muted)])
             }
         }
-        if let kinds = report.kinds, kinds.rows.count > 1 {
+        if let kinds = report.kinds, kinds.rows.count > 1 || !kinds.leftOut.isEmpty {
             lines.append(.blank)
             lines += kinds.text(width: room).enumerated().map { index, text in
                 Line([Span(margin + text, index == 0 ? .body : .muted)])

@@ -49,7 +49,10 @@ extension Miga {
                     Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection)
                 }
             }
+            // Kinds of pause with nothing to show: worth knowing, not a fault of the routes.
+            let config = ConfigLoader.load(from: protection.paths.configFile).config
             let findings = MIGADesktop.Doctor(protection: protection).examine()
+                + KindSupply(paths: protection.paths, config: config).leftOut(in: config).map { Finding(info: $0) }
             for finding in findings {
                 print("\(finding.mark) \(finding.text)")
                 if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }

@@ -45,6 +45,10 @@ extension Miga {
         @Option(name: .customLong("as"), help: ArgumentHelp("The protected program this is, when PROGRAM names something else (flatpak run …).", valueName: "name"))
         var identity: String?
 
+        // Written by the gateway that opens a window for the pause, never by hand.
+        @Option(name: .customLong("ready-file"), help: .hidden)
+        var readyFile: String?
+
         @Argument(help: "The program to open after the pause: a command on PATH, or a path.")
         var program: String
 
@@ -60,7 +64,8 @@ extension Miga {
 
         func run() throws {
             Self.open(GateRequest(command: program, arguments: RawArguments.last(arguments.count), pause: pause,
-                                  detach: detach, identity: identity, window: window, loginStart: loginStart))
+                                  detach: detach, identity: identity, window: window, loginStart: loginStart,
+                                  readyFile: readyFile))
         }
 
         /// Runs the gateway and ends this process: as the real program, or with a status.

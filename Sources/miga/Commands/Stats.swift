@@ -20,6 +20,7 @@ extension Miga {
                   miga stats
                   miga stats --days 7 --program firefox
                   miga stats --year
+                  miga stats --program discord --reset-learning
                 """)
 
         @Option(help: ArgumentHelp("Only the last N days.", valueName: "n"))
@@ -38,13 +39,22 @@ extension Miga {
         @Flag(help: "Show a year of conscious exits as a heatmap.")
         var year = false
 
+        @Flag(help: "Make MIGA's choice of the kind of pause for --program start afresh (asks first in a terminal).")
+        var resetLearning = false
+
+        @Flag(help: "With --reset-learning: do it without asking (needed without a terminal).")
+        var yes = false
+
         func validate() throws {
             if let days, !(1...3660).contains(days) { throw ValidationError("--days must be a whole number from 1 to 3660") }
             if json && year { throw ValidationError("--json and --year go one at a time") }
+            if resetLearning && program == nil { throw ValidationError("--reset-learning needs --program NAME") }
+            if yes && !resetLearning { throw ValidationError("--yes goes with --reset-learning") }
         }
 
         func run() throws {
             let environment = processEnvironment()
+            if resetLearning, let program { return try resetLearning(of: program, environment: environment) }
             // Only a look: nothing written, nobody notified (see `Upkeep`).
             let store = try Miga.readStore(environment)
             let now = Date()
@@ -62,9 +72,11 @@ extension Miga {
                 return
             }
             // Launches around the pause running now that no run has recorded yet: counted, not written.
+            let supply = KindSupply(paths: Miga.paths, config: config)
             let leaksNow = (try? Miga.protection())?.unrecordedLeaks(around: store, config: config, now: now) ?? []
             let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: zone, config: config,
-                                                 unrecordedLeaks: leaksNow) { Instead.anyAlternative(in: Miga.paths) }
+                                                 unrecordedLeaks: leaksNow,
+                                                 hasLinesToType: { supply.hasLineToType() }, hasAlternatives: supply.hasAlternatives)
             if json {
                 let coverage = (try? Miga.protection().coverage()) ?? []
                 Swift.print(report.json(now: now, timeZone: zone, coverage: coverage), terminator: "")

@@ -16,6 +16,8 @@ import Testing
     let notifier = RecordingNotifier()
     var messages: [String] { messageBox.lines }
     private let messageBox = MessageBox()
+    /// The windows opened for a pause, and whether their gateway checks in.
+    let windows = WindowBox()
 
     init() throws {
         try home.write("#!/bin/sh\nexit 0\n", to: "bin/fake")
@@ -24,16 +26,17 @@ import Testing
 
     var environment: [String: String] {
         ["HOME": home.path, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
-         "PATH": home.path + "/bin", "NO_COLOR": "1"]
+         "PATH": home.path + "/bin", "NO_COLOR": "1", "DISPLAY": ":9"]
     }
 
     func gateway(_ script: [ScriptedTerminal.Step]?, environment extra: [String: String] = [:]) -> (Gateway, ScriptedTerminal?) {
         let terminal = script.map { ScriptedTerminal(time: time, script: $0) }
         let box = messageBox
-        let context = GatewayContext(
+        var context = GatewayContext(
             environment: environment.merging(extra) { $1 }, time: time, timeZone: TimeZone(identifier: "UTC")!,
             generator: SeededGenerator(seed: 7), terminal: terminal, notifier: notifier,
             messages: { box.append($0) }, gatewayIdentity: nil, processID: 4242, gatewayPath: "/opt/miga/bin/miga")
+        context.openWindow = { [windows] in windows.open($0, $1) }
         return (Gateway(context: context), terminal)
     }
 
@@ -196,19 +199,22 @@ import Testing
         chmod(home.path + "/bin/gnome-terminal", 0o755)
         let arguments: [[UInt8]] = [Array("a b".utf8), Array("$HOME".utf8)]
         let (gate, _) = gateway(nil)
-        #expect(gate.run(GateRequest(command: "fake", arguments: arguments)) == .launch(Launch(
+        #expect(gate.run(GateRequest(command: "fake", arguments: arguments)) == .finish(0))
+        let first = try #require(windows.opened.first)
+        #expect(first.window == Launch(
             path: home.path + "/bin/gnome-terminal",
             arguments: ["gnome-terminal", "--title", "MIGA — a pause before Fake", "--geometry", "90x28",
-                        "--", "/opt/miga/bin/miga", "gate", "--detach", "fake", "--"].map { Array($0.utf8) } + arguments,
-            detached: true)))
+                        "--", "/opt/miga/bin/miga", "gate", "--detach", "--ready-file", first.readyFile,
+                        "fake", "--"].map { Array($0.utf8) } + arguments,
+            detached: true))
+        #expect(first.readyFile.hasPrefix(NSTemporaryDirectory()) && first.readyFile.contains("/miga-window-4242-"))
         let (preferred, _) = gateway(nil, environment: ["TERMINAL": "/usr/bin/xterm"])
-        guard case .launch(let window) = preferred.run(GateRequest(command: "fake", pause: 20)) else {
-            Issue.record("expected a terminal window")
-            return
-        }
-        #expect(window.arguments.map { String(decoding: $0, as: UTF8.self) }
+        #expect(preferred.run(GateRequest(command: "fake", pause: 20)) == .finish(0))
+        let last = try #require(windows.opened.last)
+        #expect(last.window.arguments.map { String(decoding: $0, as: UTF8.self) }
             == ["xterm", "-T", "MIGA — a pause before Fake", "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13",
-                "-e", "/opt/miga/bin/miga", "gate", "--detach", "--pause", "20", "fake", "--"])
+                "-e", "/opt/miga/bin/miga", "gate", "--detach", "--pause", "20", "--ready-file", last.readyFile, "fake", "--"])
+        let window = last.window
         #expect(window.environment.isEmpty, "xterm is given a font with the ring's dots")
         #expect(try rows().isEmpty) // the gateway in the window records the pause
     }
@@ -221,10 +227,8 @@ import Testing
         chmod(home.path + "/bin/urxvt", 0o755)
         try FileManager.default.createSymbolicLink(atPath: home.path + "/bin/x-terminal-emulator", withDestinationPath: home.path + "/bin/urxvt")
         let (gate, _) = gateway(nil)
-        guard case .launch(let window) = gate.run(GateRequest(command: "fake")) else {
-            Issue.record("expected a terminal window")
-            return
-        }
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        let window = try #require(windows.opened.first).window
         #expect(window.arguments.prefix(4).map { String(decoding: $0, as: UTF8.self) }
             == ["x-terminal-emulator", "-T", "MIGA — a pause before Fake]0;x", "-e"])
         #expect(window.environment == ["MIGA_GLYPHS": "ascii"])
@@ -241,6 +245,47 @@ import Testing
         #expect(messages.first?.contains("no terminal emulator was found") == true)
         #expect(notifier.notifications.first?.summary == "No window for the pause")
         #expect(try rows().map(\.outcome) == [.passthrough])
+    }
+
+    @Test func without_a_display_no_window_is_tried_and_the_policy_decides() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        try home.write("#!/bin/sh\n", to: "bin/xterm")
+        chmod(home.path + "/bin/xterm", 0o755)
+        let (gate, _) = gateway(nil, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        guard case .launch(let launch) = gate.run(GateRequest(command: "fake", detach: true, window: true)) else {
+            Issue.record("expected the program to start")
+            return
+        }
+        #expect(windows.opened.isEmpty)
+        #expect(launch.path == home.path + "/bin/fake")
+        #expect(messages.first?.contains("there is no display to open a window for the pause on") == true)
+        #expect(try rows().map(\.outcome) == [.passthrough])
+        try home.write("[programs.fake]\nnon_interactive = \"deny\"\n", to: "config/miga/config.toml")
+        let (denied, _) = gateway(nil, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(denied.run(GateRequest(command: "fake", detach: true, window: true)) == .finish(69))
+        #expect(windows.opened.isEmpty)
+    }
+
+    @Test func a_window_that_never_checks_in_is_a_no_window_pass_through_or_a_refusal() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        try home.write("#!/bin/sh\n", to: "bin/xterm")
+        chmod(home.path + "/bin/xterm", 0o755)
+        windows.checksIn = false
+        let (gate, _) = gateway(nil)
+        guard case .launch(let launch) = gate.run(GateRequest(command: "fake", detach: true, window: true)) else {
+            Issue.record("expected the program to start")
+            return
+        }
+        #expect(windows.opened.count == 1)
+        #expect(launch.path == home.path + "/bin/fake" && launch.detached)
+        #expect(messages.first?.contains("the window for the pause (xterm) did not open within 3 s; starting Fake directly") == true)
+        #expect(notifier.notifications.first?.summary == "The pause's window did not open")
+        #expect(try rows().map(\.reason) == [.noWindow])
+        try home.write("[programs.fake]\nnon_interactive = \"deny\"\n", to: "config/miga/config.toml")
+        let (denied, _) = gateway(nil)
+        #expect(denied.run(GateRequest(command: "fake", detach: true, window: true)) == .finish(69))
+        #expect(windows.opened.count == 2)
+        #expect(try rows().count == 1)
     }
 
     @Test func detach_starts_the_program_in_its_own_session_on_proceed() throws {
@@ -387,5 +432,23 @@ import Testing
         let (gate, _) = base.gateway([ScriptedTerminal.keys("e"), .wait(5)])
         #expect(gate.run(GateRequest(command: "com.discordapp.Discord")) == .finish(0))
         #expect(try base.rows().map(\.program) == ["discord"])
+    }
+}
+
+/// The windows a gateway opened for a pause, and whether their gateway checks in.
+final class WindowBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [(window: Launch, readyFile: String)] = []
+    private var checking = true
+    var opened: [(window: Launch, readyFile: String)] { lock.withLock { stored } }
+    var checksIn: Bool {
+        get { lock.withLock { checking } }
+        set { lock.withLock { checking = newValue } }
+    }
+    func open(_ window: Launch, _ checkIn: WindowCheckIn) -> Bool {
+        lock.withLock {
+            stored.append((window, checkIn.path))
+            return checking
+        }
     }
 }

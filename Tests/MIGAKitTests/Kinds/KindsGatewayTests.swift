@@ -4,6 +4,7 @@ import Testing
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
+@testable import MIGAConfig
 @testable import MIGATestSupport
 
 /// The kinds of pause as the gateway prepares them: a scripted terminal, a
@@ -47,13 +48,31 @@ import Testing
     }
 
     @Test func a_typed_pause_with_nothing_to_type_breathes_and_says_so() throws {
-        // No line of the person's own, and a quote without a sentence any keyboard types.
-        try configure("pause_kinds = [\"type\"]", quotes: ["Été à Noël, très."])
+        // No line of the person's own, and a quote without a sentence that fits (too short).
+        try configure("pause_kinds = [\"type\"]", quotes: ["Be still."])
         let (decision, terminal) = launch([.wait(6), ScriptedTerminal.keys("p")])
         #expect(decision != .finish(0), "proceeded at zero, without a line to type")
         #expect(terminal.written.contains("A breathing pause: no line to type this time"))
         let row = try #require(try store.sessions().first)
         #expect(row.outcome == .proceed && row.kind == .breathe && row.typed == nil)
+    }
+
+    @Test func a_typed_pause_with_no_line_in_any_quote_is_left_out_of_the_draw() throws {
+        // Never shown, its record would stay empty, and its uniform prior would win most draws for ever.
+        try configure("pause_kinds = [\"breathe\", \"type\"]", quotes: ["Be still."])
+        for _ in 0..<8 {
+            let (decision, terminal) = launch([.wait(1), ScriptedTerminal.keys("e")])
+            #expect(decision == .finish(0))
+            #expect(!terminal.written.contains("no line to type"), "the typed pause was drawn")
+        }
+        let paths = XDGPaths(environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
+                                           "XDG_DATA_HOME": home.path + "/data"])
+        // Said by `miga stats` and `miga doctor`, for each protected program.
+        try home.write("interests = [\"Testing\"]\n[programs.fake]\npause_kinds = [\"breathe\", \"type\"]\n",
+                       to: "config/miga/config.toml")
+        let protected = ConfigLoader.load(from: home.path + "/config/miga/config.toml").config
+        #expect(KindSupply(paths: paths, config: protected).leftOut(in: protected)
+                == ["type is left out of Fake's draw: no line to type (miga quotes add \"…\" --tag mine)"])
     }
 
     @Test func after_deepen_the_line_to_type_is_a_sentence_of_the_new_quote() throws {

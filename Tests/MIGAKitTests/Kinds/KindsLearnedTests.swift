@@ -46,7 +46,7 @@ import Testing
             // The gateway's own call, one transaction per launch. Each pause stays open (its gateway,
             // this process, is still running), and open pauses count in no record: the history stays as seeded.
             let choice = try KindChooser.choose(among: inUse.kinds, rotation: inUse.rotation,
-                                                journal: { try store.kindJournal(program: "discord") }, using: &generator)
+                                                journal: { try store.kindJournal(program: "discord", now: now) }, using: &generator)
             guard case .pause = try store.beginLaunch(
                 id: "launch-\(index)", program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
                 dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator)
@@ -117,5 +117,20 @@ import Testing
         }
         let whole = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
         #expect(!StatsScreen.lines(whole, width: 80).map(\.text).joined().contains(note))
+    }
+
+    @Test func the_learners_half_life_is_read_per_program_and_a_bad_one_is_reported() throws {
+        let loaded = ConfigLoader.parse("""
+            [programs.discord]
+            learn_half_life_days = 7
+
+            [programs.steam]
+            learn_half_life_days = 0
+            """, file: "config.toml")
+        #expect(loaded.config.kindsInUse(for: loaded.config.settings(for: "discord")) { true }.halfLifeDays == 7)
+        #expect(loaded.config.kindsInUse(for: loaded.config.settings(for: "steam")) { true }.halfLifeDays
+                == KindEvidence.defaultHalfLifeDays)
+        #expect(loaded.problems.map(\.description).contains { $0.contains("learn_half_life_days") && $0.contains("from 1 to 3650") },
+                "\(loaded.problems)")
     }
 }

@@ -20,7 +20,7 @@ import Testing
     func begin(_ store: SessionStore, _ id: String, kinds: [PauseKind], rotation: Rotation, seed: UInt64 = 1) throws -> KindChoice? {
         var generator = SeededGenerator(seed: seed)
         let choice = try KindChooser.choose(among: kinds, rotation: rotation,
-                                            journal: { try store.kindJournal(program: "discord") }, using: &generator)
+                                            journal: { try store.kindJournal(program: "discord", now: now) }, using: &generator)
         guard case .pause = try store.beginLaunch(
             id: id, program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
             dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator) else { return nil }

@@ -158,12 +158,12 @@ struct History {
 
     @Test func the_change_compares_the_recent_week_a_day_with_the_first_week() {
         let effect = changing.measure(today: "2026-10-01").overall
-        #expect(effect.attempts == Effect.WeekComparison(firstWeek: 28, recentWeek: 17, comparable: true))
+        #expect(effect.attempts == Effect.WeekComparison(firstWeek: 28, recentWeek: 17, comparable: true, weeks: 4))
         #expect(effect.attempts?.firstWeekPerDay == 4.0)
         #expect(abs(effect.attempts!.recentWeekPerDay - 17.0 / 7) < 1e-12)
         #expect(abs(effect.attempts!.change! - (17.0 / 7 - 4) / 4) < 1e-12)
         #expect(EffectCard.signedPercent(effect.attempts!.change!) == "−39 %")
-        #expect(effect.openings == Effect.WeekComparison(firstWeek: 21, recentWeek: 9, comparable: true))
+        #expect(effect.openings == Effect.WeekComparison(firstWeek: 21, recentWeek: 9, comparable: true, weeks: 4))
         #expect(EffectCard.signedPercent(effect.openings!.change!) == "−57 %")
         // Pauses on every day up to today: 09-01, 1 proceed; 09-02..08, 7 exits and 14 proceeds;
         // 09-09..23, 15 and 15; 09-24..30, 7 exits, 6 proceeds, 1 abandoned; today, 5 exits.
@@ -215,8 +215,8 @@ struct History {
         let rebound = history.measure(today: "2026-09-28").overall.rebound
         #expect(rebound?.gapStart == day("2026-09-06"))
         #expect(rebound?.gapDays == 3)
-        // Before it: 09-01..09-05, clipped at the first day of use.
-        #expect(rebound?.daysBefore == 5)
+        // Before it: 09-02..09-05, the full days after the first day of use.
+        #expect(rebound?.daysBefore == 4)
         #expect(rebound?.daysAfter == 7)
         #expect(rebound?.flagged == false)
 
@@ -259,9 +259,10 @@ struct History {
         let discord = report["discord"]!
         #expect(discord.firstDay == day("2026-09-20"))
         #expect(discord.enoughData)
-        #expect(discord.attempts == Effect.WeekComparison(firstWeek: 21, recentWeek: 21, comparable: false))
+        #expect(discord.attempts == Effect.WeekComparison(firstWeek: 21, recentWeek: 21, comparable: false, weeks: 1))
         #expect(report.overall.totals.attempts == firefox.totals.attempts + discord.totals.attempts)
-        #expect(report.overall.attempts == Effect.WeekComparison(firstWeek: 28, recentWeek: 38, comparable: true))
+        // Overall, the programs that count in both weeks, each against its own first: Firefox alone so far.
+        #expect(report.overall.attempts == firefox.attempts)
         #expect(report.overall.dismissal == Effect.Dismissal(exits: 45, pauses: 104, days: 31))
     }
 
@@ -287,11 +288,17 @@ struct History {
         #expect(overall["week_days"] as? Int == 7)
         #expect(overall["dismissal_rate"] as? Double == 0.459)  // 34 ÷ 74
         #expect(overall["attempts_per_day_first_week"] as? Double == 4)
-        #expect(overall["attempts_per_day_recent_week"] as? Double == 2.86)  // 20 ÷ 7
-        #expect(overall["attempts_change"] as? Double == -0.286)
+        // Discord has no first week yet: the overall change is Firefox's.
+        #expect(overall["attempts_per_day_recent_week"] as? Double == 2.43)  // 17 ÷ 7
+        #expect(overall["attempts_change"] as? Double == -0.393)
         #expect(overall["openings_per_day_first_week"] as? Double == 3)
-        #expect(overall["openings_per_day_recent_week"] as? Double == 1.71)  // 12 ÷ 7
-        #expect(overall["openings_change"] as? Double == -0.429)
+        #expect(overall["openings_per_day_recent_week"] as? Double == 1.29)  // 9 ÷ 7
+        #expect(overall["openings_change"] as? Double == -0.571)
+        #expect(overall["first_week_from"] as? String == "2026-09-02")
+        #expect(overall["first_week_through"] as? String == "2026-09-08")
+        #expect(overall["weeks"] as? Int == 4)
+        #expect(overall["recent_week_in_use"] as? Bool == true)
+        #expect(overall["leaks_recent_week"] as? Int == 0)
         #expect(overall["rebound"] is NSNull)
 
         let programs = try #require(json["programs"] as? [[String: Any]])
@@ -332,17 +339,18 @@ struct History {
     }
 
     @Test func the_card_at_80_columns() {
-        // 31 exits of 65 pauses; after the break, 16 attempts in 09-23..09-29, 14 in 09-13..09-19 before it.
+        // 31 exits of 65 pauses; after the break, 16 attempts in 09-23..09-29, 14 in 09-13..09-19 before it: within chance.
         let lines = EffectCard(withBreak.measure(today: "2026-10-01").overall).lines(width: 80)
         #expect(lines == [
             "The effect, as the field measures it",
             "  dismissed         48 % of pauses (one sec's study: 36 %) · 31 days",
-            "  attempts a day    4.0 → 2.4 (−39 %) since your first week",
+            "  attempts a day    4.0 → 2.4 (−39 %) after 4 weeks",
             "                    one sec: −37 % after six weeks",
-            "  openings a day    3.0 → 1.3 (−57 %) since your first week · one sec: −57 %",
+            "  openings a day    3.0 → 1.3 (−57 %) after 4 weeks",
+            "                    one sec: −57 % after six weeks",
             "  after a break     3 days without MIGA from 2026-09-20",
             "                    attempts a day: 2.3 in the 7 days after, 2.0 in the 7 days",
-            "                    before — higher",
+            "                    before — no clear rise",
         ])
     }
 
@@ -354,16 +362,26 @@ struct History {
             "    48 % of pauses (one sec's study: 36 %)",
             "    31 days",
             "  attempts a day",
-            "    4.0 → 2.4 (−39 %) since your first week",
+            "    4.0 → 2.4 (−39 %) after 4 weeks",
             "    one sec: −37 % after six weeks",
             "  openings a day",
-            "    3.0 → 1.3 (−57 %) since your first week",
-            "    one sec: −57 %",
+            "    3.0 → 1.3 (−57 %) after 4 weeks",
+            "    one sec: −57 % after six weeks",
             "  after a break",
             "    3 days without MIGA from 2026-09-20",
             "    attempts a day: 2.3 in the 7 days after, 2.0",
-            "    in the 7 days before — higher",
+            "    in the 7 days before — no clear rise",
         ])
+    }
+
+    @Test func the_card_shows_launches_around_the_pause_beside_the_attempts() {
+        // Attempts fall by half while launches around the pause rise: both show.
+        var tallies = changing.tallies
+        for offset in 0..<3 { tallies.append(DayTally(program: "firefox", day: LocalDay(number: day("2026-09-24").number + offset), leaks: 2)) }
+        let effect = Effect.measure(tallies, today: day("2026-10-01")).overall
+        #expect(effect.attempts?.recentWeekLeaks == 6)
+        #expect(effect.attempts?.firstWeekLeaks == 0)
+        #expect(EffectCard(effect).lines(width: 80).contains("                    6 launches around the pause in the last 7 days (0 in your"))
     }
 
     @Test func the_card_before_the_weeks_can_be_compared_and_without_a_break() {

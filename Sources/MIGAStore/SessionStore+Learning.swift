@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import MIGACore
+
+extension SessionStore {
+    /// How long after a conscious exit a launch of the same program, through
+    /// the pause or around it, makes the exit no success for the learner.
+    public static let exitHeldFor: TimeInterval = 15 * 60
+
+    /// The program's kinds as its history records them, for the learner:
+    /// each kind's successes by day, weighed by age as of `now` (a pause's
+    /// weight halves every `halfLifeDays`), and the latest kind shown.
+    /// `timeZone`: where a day ends, for a switch-off "the same day".
+    public func kindJournal(program: String, now: Date, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
+                            timeZone: TimeZone = .current) throws -> KindJournal {
+        try queue.read { db in
+            // Older than twenty half-lives a pause weighs less than a millionth: not read at all.
+            let oldest = halfLifeDays.isFinite ? now.addingTimeInterval(-20 * halfLifeDays * 86_400).milliseconds : Int64.min
+            let days = try Self.learnedDays(db, program: program, since: oldest, dayOffset: timeZone.secondsFromGMT(for: now))
+            return KindJournal(evidence: KindEvidence.discounted(days, now: now, halfLifeDays: halfLifeDays),
+                               last: try Self.lastKind(db, program: program))
+        }
+    }
+
+    /// Makes the learner start afresh for `program`: its pauses ended before
+    /// `now` no longer count in choosing the kind (the person's own numbers
+    /// keep them). Kept in the changes, where it is the record of the reset.
+    public func resetLearning(program: String, at now: Date) throws {
+        try immediate { db in
+            try db.execute(sql: "INSERT INTO changes (id, at, action, subject, outcome) VALUES (?, ?, 'reset-learning', ?, 'done')",
+                           arguments: [newUUID(), now.milliseconds, program])
+        }
+    }
+
+    /// Records that the person took `kind` out of `program`'s kinds on the
+    /// pause ("not this kind"), in the changes as "decline-kind".
+    public func declineKind(_ kind: PauseKind, program: String, at now: Date) throws {
+        try immediate { db in
+            try db.execute(sql: "INSERT INTO changes (id, at, action, subject, outcome) VALUES (?, ?, 'decline-kind', ?, 'done')",
+                           arguments: [newUUID(), now.milliseconds, "\(program) \(kind.rawValue)"])
+        }
+    }
+
+    /// The kinds taken out of `program`'s on the pause, oldest first.
+    public func declinedKinds(program: String) throws -> [PauseKind] {
+        try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT subject FROM changes WHERE action = 'decline-kind' ORDER BY at", arguments: [])
+                .compactMap { subject in
+                    let words = subject.split(separator: " ")
+                    return words.count == 2 && words[0] == program ? PauseKind(rawValue: String(words[1])) : nil
+                }
+        }
+    }
+
+    /// When the learner last started afresh for `program`, if it has.
+    public func learningReset(program: String) throws -> Date? {
+        try queue.read { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?",
+                               arguments: [program]).map { Date(milliseconds: $0) }
+        }
+    }
+
+    /// Each kind's pauses by UTC day, and the successes among them: conscious
+    /// exits not followed by a launch of the program within `exitHeldFor`
+    /// (through the pause or a leak around it), nor by a switch-off of its
+    /// protection before the end of that local day (`dayOffset`: seconds east
+    /// of UTC). Only pauses ended at or after `oldest` (milliseconds) and
+    /// after the program's latest `resetLearning` count. The person's own
+    /// counts are not these: an exit stays an exit.
+    static func learnedDays(_ db: Database, program: String, since oldest: Int64, dayOffset: Int) throws -> [LearnedDay] {
+        let held = Int64(exitHeldFor * 1000)
+        let offset = Int64(dayOffset) * 1000
+        return try Row.fetchAll(db, sql: """
+            SELECT COALESCE(kind, 'breathe'), ended_at / 86400000 AS day, COUNT(*),
+                   COUNT(*) FILTER (WHERE outcome = 'exit'
+                       AND NOT EXISTS (SELECT 1 FROM sessions later INDEXED BY sessions_by_program_and_start
+                                       WHERE later.program = s.program AND later.started_at > s.ended_at
+                                         AND later.started_at <= s.ended_at + \(held) AND later.id != s.id)
+                       AND NOT EXISTS (SELECT 1 FROM leaks WHERE leaks.program = s.program
+                                       AND leaks.seen_at >= s.ended_at AND leaks.seen_at <= s.ended_at + \(held))
+                       AND NOT EXISTS (SELECT 1 FROM changes WHERE changes.action = 'unprotect' AND changes.outcome = 'done'
+                                       AND instr(' ' || changes.subject || ' ', ' ' || s.program || ' ') > 0
+                                       AND changes.at >= s.ended_at
+                                       AND changes.at < ((s.ended_at + \(offset)) / 86400000 + 1) * 86400000 - \(offset)))
+            FROM sessions s INDEXED BY sessions_by_program_kind_and_outcome
+            WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned') AND s.ended_at >= ?
+              AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
+            GROUP BY s.kind, day
+            """, arguments: [program, oldest, program]).compactMap { row in
+            // NULL and 'breathe' are both breathing pauses: two groups of the same kind, added up by the weighing.
+            guard let kind = PauseKind(rawValue: row[0]) else { return nil }
+            return LearnedDay(kind: kind, day: row[1], shown: row[2], successes: row[3])
+        }
+    }
+}
