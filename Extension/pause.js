@@ -129,7 +129,7 @@ async function proceedTo(address) {
   const tab = await ext.tabs.getCurrent();
   const name = site?.site ?? new URL(address).hostname;
   if (tab) await MigaRules.allowTab(tab.id, name);
-  if (site?.allowMinutes > 0) await MigaRules.allowEverywhere(name, Date.now() + site.allowMinutes * 60000);
+  if (site?.allowSeconds > 0) await MigaRules.allowEverywhere(name, Date.now() + site.allowSeconds * 1000);
   location.replace(address);
 }
 

@@ -51,9 +51,9 @@ const MigaRules = (() => {
     const sites = [];
     for (const item of answer.sites) {
       if (!item || typeof item.site !== "string" || !SITE_SHAPE.test(item.site)) continue;
-      const minutes = Number.isFinite(item.allowMinutes) && item.allowMinutes > 0 ? Math.min(item.allowMinutes, 24 * 60) : 0;
+      const seconds = Number.isFinite(item.allowSeconds) && item.allowSeconds > 0 ? Math.min(item.allowSeconds, 24 * 3600) : 0;
       const pause = Number.isFinite(item.pause) && item.pause > 0 ? Math.min(item.pause, 3600) : null;
-      sites.push({ site: item.site, program: "site:" + item.site, allowMinutes: minutes, pause });
+      sites.push({ site: item.site, program: "site:" + item.site, allowSeconds: seconds, pause });
       if (sites.length === LONGEST_LIST) break;
     }
     return sites;

@@ -8,7 +8,7 @@ import MIGAConfig
 /// browser closes the stream. Nothing in a message is trusted: each is
 /// bounded (`NativeMessage`), decoded into one of the few requests there
 /// are, and answered with an error when it is none of them.
-public struct NativeHost {
+public final class NativeHost {
     /// The browsers MIGA's extension runs in, told apart by how they call the host.
     public enum Browser: String, Sendable {
         case chromium, firefox
@@ -21,12 +21,19 @@ public struct NativeHost {
     /// The quotes handed to the extension for a pause without the host.
     static let quotesToKeep = 40
 
-    let paths: XDGPaths
-    let now: () -> Date
+    /// The longest address taken (a browser's own limit is about 2 MiB; an
+    /// address a person opens is far shorter).
+    static let longestURL = 16 * 1024
 
-    public init(paths: XDGPaths, now: @escaping () -> Date = Date.init) {
-        self.paths = paths
-        self.now = now
+    let context: GatewayContext
+    var paths: XDGPaths { XDGPaths(environment: context.environment) }
+    /// The one pause this conversation holds, once asked for.
+    private(set) var pause: SitePause?
+
+    /// `context`: the clocks, the randomness and where messages go (never
+    /// standard output, which is the browser's); it has no terminal.
+    public init(context: GatewayContext) {
+        self.context = context
     }
 
     /// The browser calling, from the words it starts the host with:
@@ -54,6 +61,38 @@ public struct NativeHost {
         }
         switch request.type {
         case .rules: return encoded(rules())
+        case .pause: return begin(request.url)
+        case .tick:
+            guard let pause else { return encoded(Failure(error: "no pause is on")) }
+            pause.tick()
+            return encoded(StateAnswer(state: pause.state))
+        case .choose:
+            guard let pause, let choice = request.choice else {
+                return encoded(Failure(error: pause == nil ? "no pause is on" : "a choice is needed"))
+            }
+            guard let ending = pause.choose(choice) else { return encoded(StateAnswer(state: pause.state)) }
+            return encoded(Ended(ending: ending, open: ending == .proceed ? pause.url : nil))
+        }
+    }
+
+    /// The browser ended the conversation: a pause still on was left unfinished.
+    public func finish() {
+        pause?.abandon()
+    }
+
+    /// A pause for `url`, if it is on a protected site and none is on yet.
+    private func begin(_ url: String?) -> [UInt8] {
+        guard pause == nil else { return encoded(Failure(error: "a pause is on already; one pause a conversation")) }
+        guard let url, url.utf8.count <= Self.longestURL else { return encoded(Failure(error: "an address is needed")) }
+        let gateway = Gateway(context: context)
+        guard let settings = gateway.loaded.config.site(covering: url) else {
+            return encoded(Failure(error: "that address is on no protected site"))
+        }
+        switch SitePause.open(url, settings: settings, gateway: gateway) {
+        case .open(let reason): return encoded(Open(reason: reason.rawValue))
+        case .pause(let started):
+            pause = started
+            return encoded(StateAnswer(state: started.state))
         }
     }
 
@@ -66,9 +105,13 @@ public struct NativeHost {
             do {
                 message = try NativeMessage.next { readUpTo($0, from: input) }
             } catch {
+                finish()
                 return ExitStatus.dataError
             }
-            guard let message else { return ExitStatus.success }
+            guard let message else {
+                finish()
+                return ExitStatus.success
+            }
             guard let framed = NativeMessage.frame(answer(message)) ?? NativeMessage.frame(encoded(Failure(error: "the answer is too long"))),
                   framed.withUnsafeBytes({ writeAll(output, $0) }) else { return ExitStatus.failure }
         }
@@ -79,9 +122,40 @@ public struct NativeHost {
     /// A message from the extension: only its `type` decides what it asks.
     struct Request: Decodable {
         enum Kind: String, Decodable {
-            case rules
+            case rules, pause, tick, choose
         }
         let type: Kind
+        /// The address a pause is asked for.
+        let url: String?
+        let choice: PauseChoice?
+    }
+
+    struct StateAnswer: Encodable {
+        var type = "state"
+        let state: PauseState
+    }
+
+    struct Open: Encodable {
+        var type = "open"
+        let reason: String
+    }
+
+    struct Ended: Encodable {
+        var type = "ended"
+        let ending: String
+        /// The address to open exactly, after a Proceed.
+        let open: String?
+
+        init(ending: PauseEnding, open: String?) {
+            self.ending = switch ending {
+            case .exitToFocus: "exitToFocus"
+            case .alternative: "alternative"
+            case .proceed: "proceed"
+            case .yielded: "yielded"
+            case .signal, .hangup, .firstFrameDrawn: "abandoned"
+            }
+            self.open = open
+        }
     }
 
     struct Failure: Encodable {
@@ -97,7 +171,8 @@ public struct NativeHost {
             let path: String
             let program: String
             let pause: Int
-            let allowMinutes: Double?
+            /// How long the site stays open in every tab after a Proceed, in seconds.
+            let allowSeconds: Double?
         }
         struct KeptQuote: Encodable {
             let id: String
@@ -114,11 +189,11 @@ public struct NativeHost {
         let sites = loaded.config.sites.keys.sorted().compactMap { name -> Rules.SiteRule? in
             guard let site = try? Site(name), let settings = loaded.config.sites[name] else { return nil }
             return Rules.SiteRule(site: site.name, host: site.host, path: site.path, program: site.program,
-                                  pause: loaded.config.pause(for: settings), allowMinutes: settings.allowMinutes)
+                                  pause: loaded.config.pause(for: settings), allowSeconds: settings.allowance)
         }
         let pool = QuotePool(folder: paths.userQuotesDirectory, interests: loaded.config.interests,
                              cache: paths.dataDirectory + "/quote-pool")
-        var generator = SeededGenerator(seed: UInt64(max(0, now().timeIntervalSince1970)))
+        var generator = context.generator
         let kept = pool.pool.shuffled(using: &generator).prefix(Self.quotesToKeep).compactMap { pool[$0] }
         return Rules(sites: sites, quotes: kept.map { Rules.KeptQuote(id: $0.id, verses: $0.verses, source: $0.source) })
     }

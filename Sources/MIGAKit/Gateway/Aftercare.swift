@@ -20,7 +20,7 @@ struct Aftercare {
     func settle(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer, loop: PauseLoop?,
                 on terminal: TerminalDevice) -> GateDecision {
         guard !outcome.isMeasurement else {
-            record(outcome, of: plan, quotes: quotes)
+            plan.start.record(outcome, quotes: quotes, storeFile: paths.storeFile)
             terminal.leave()
             context.say(quotes.messages, palette: plan.palette)
             return .finish(ExitStatus.success)
@@ -33,7 +33,7 @@ struct Aftercare {
             Upkeep(store: store, config: config).recordLeaks(
                 context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
-        record(outcome, of: plan, quotes: quotes)
+        plan.start.record(outcome, quotes: quotes, storeFile: paths.storeFile)
         if let kind = outcome.declinedKind { decline(kind, for: plan.settings, store: quotes.store, notices: &quotes.notices) }
         if outcome.isExit && plan.launch.detached {
             // A window or a menu's launch of its own: no shell waits for the
@@ -69,27 +69,6 @@ struct Aftercare {
         case .yielded: return .launch(plan.launch)
         case .signal(let number): return .finish(ExitStatus.signal(number))
         case .hangup: return .finish(ExitStatus.signal(SIGHUP))
-        }
-    }
-
-    /// A finished pause is never lost: when the store is busy past its wait
-    /// (hundreds of pauses at once), or its row never began, the ending
-    /// waits in the inbox, and the next process that opens the store writes it.
-    private func record(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer) {
-        var failure = "the history could not be opened"
-        do {
-            if try quotes.store?.completeSession(sessionID: plan.sessionID, outcome: outcome.outcome, endedAt: outcome.endedAt,
-                                                 outcome.progress, intention: outcome.intention,
-                                                 reason: outcome.reason) == true { return }
-        } catch {
-            failure = "\(error)"
-        }
-        do {
-            try Inbox(besideStoreAt: paths.storeFile).dropEnding(
-                InboxEnding(id: plan.sessionID, program: plan.settings.command, startedAt: plan.startedAt, outcome: outcome.outcome,
-                            endedAt: outcome.endedAt, outcome.progress, intention: outcome.intention, reason: outcome.reason))
-        } catch {
-            quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
         }
     }
 
@@ -164,5 +143,28 @@ extension GatewayContext {
     /// the terminal shows (`palette`; nil before the terminal is known).
     func say(_ notices: [String], palette: Palette?) {
         for notice in notices { messages(palette?.glyphs("miga: \(notice)") ?? "miga: \(notice)") }
+    }
+}
+
+extension PauseStart {
+    /// A finished pause is never lost: when the store is busy past its wait
+    /// (hundreds of pauses at once), or its row never began, the ending
+    /// waits in the inbox, and the next process that opens the store writes it.
+    func record(_ outcome: PauseOutcome, quotes: QuoteDrawer, storeFile: String) {
+        var failure = "the history could not be opened"
+        do {
+            if try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome.outcome, endedAt: outcome.endedAt,
+                                                 outcome.progress, intention: outcome.intention,
+                                                 reason: outcome.reason) == true { return }
+        } catch {
+            failure = "\(error)"
+        }
+        do {
+            try Inbox(besideStoreAt: storeFile).dropEnding(
+                InboxEnding(id: sessionID, program: settings.command, startedAt: startedAt, outcome: outcome.outcome,
+                            endedAt: outcome.endedAt, outcome.progress, intention: outcome.intention, reason: outcome.reason))
+        } catch {
+            quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
+        }
     }
 }

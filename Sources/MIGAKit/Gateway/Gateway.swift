@@ -57,7 +57,7 @@ public final class Gateway {
 
         let verdict = GateVerdict.decide(
             hops: hops, settings: settings,
-            insideFocusHours: settings.hours.map { $0.contains(context.time.now(), in: timeZone) } ?? true,
+            insideFocusHours: insideFocusHours(settings),
             hasTerminal: context.terminal != nil, wantsWindow: request.window, loginStart: request.loginStart,
             insideAllowance: { insideAllowance(settings) })
         switch verdict {
@@ -91,6 +91,11 @@ public final class Gateway {
     private var resolver: ProgramResolver {
         ProgramResolver(searchPath: context.environment["PATH"], skippingFiles: [context.gatewayIdentity],
                         skippingDirectories: [paths.shimDirectory])
+    }
+
+    /// Whether now is inside `settings`' focus hours (always, without any).
+    func insideFocusHours(_ settings: ProgramSettings) -> Bool {
+        settings.hours.map { $0.contains(context.time.now(), in: timeZone) } ?? true
     }
 
     /// The zone of focus hours: the system's unless a test says otherwise.
@@ -194,7 +199,7 @@ public final class Gateway {
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
-            holdsWhenUnfocused: plan.settings.holdWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+            holdsWhenUnfocused: plan.start.holdsWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, quotes: quotes, on: terminal,
                           nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
         return (ending, session, loop)

@@ -4,40 +4,70 @@ import MIGATerminal
 import MIGAConfig
 import MIGADesktop
 
-/// Everything decided before the pause is on screen: the program and its
-/// launch, the session's first state (quote, length, kind), how the screen
-/// looks and the quiet facts it shows. The first stage of a launch's
-/// pipeline: plan → the pause (`PauseLoop`, or the line pause) → `PauseOutcome`
-/// → `Aftercare`.
-struct PausePlan {
+/// What every front end's pause begins with, whoever shows it (the full
+/// screen, a dumb terminal's lines, the browser's tab): its row in the store
+/// begun, the session's first state (quote, length, kind) and the quiet
+/// facts beside it. The first stage of a pause's pipeline: start → the
+/// pause (`PauseFlow`, through a front end) → `PauseOutcome` → recorded.
+struct PauseStart {
     let sessionID: String
     let settings: ProgramSettings
-    let launch: Launch
     /// The pause as it opens.
-    var session: PauseSession
-    let look: PauseLook
-    let capabilities: TerminalCapabilities
-    let palette: Palette
+    let session: PauseSession
+    /// The quiet facts under the header, and why this pause is longer.
+    let facts: [String]
+    let longerBecause: String?
+    /// The countdown waits while the pause is looked away from (`hold_when_unfocused`).
+    let holdsWhenUnfocused: Bool
     let startedAt: Date
     /// The same moment on the clock no one sets, so that a pause's length
     /// survives a step of the wall clock.
     let startedOnClock: Double
 }
 
+/// A launch's pause on a terminal: its start, the program it stands before,
+/// and how the screen looks. Its pipeline: plan → the pause (`PauseLoop`, or
+/// the line pause) → `PauseOutcome` → `Aftercare`.
+struct PausePlan {
+    let start: PauseStart
+    let launch: Launch
+    let look: PauseLook
+    let capabilities: TerminalCapabilities
+    let palette: Palette
+
+    var sessionID: String { start.sessionID }
+    var settings: ProgramSettings { start.settings }
+    var session: PauseSession { start.session }
+    var startedAt: Date { start.startedAt }
+    var startedOnClock: Double { start.startedOnClock }
+}
+
 extension Gateway {
-    /// Plans the pause before `launch`, or nil when an allowance another
-    /// Proceed began is running: the program then opens at once (the store
-    /// has recorded that). The learner chooses the kind from the store's
-    /// journal; one transaction of the store then decides between an opening
-    /// inside the allowance and a pause, and records either.
+    /// Plans the pause before `launch` on this terminal, or nil when an
+    /// allowance another Proceed began is running (see `start`).
     func plan(_ launch: Launch, settings: ProgramSettings, length: Int, quotes: QuoteDrawer) -> PausePlan? {
+        let capabilities = TerminalCapabilities.detect(environment: context.environment)
+        guard let start = start(settings: settings, length: length, quotes: quotes, unicode: capabilities.unicode) else {
+            return nil
+        }
+        let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
+                             context: start.facts, longerBecause: start.longerBecause)
+        return PausePlan(start: start, launch: launch, look: look, capabilities: capabilities, palette: Palette(capabilities))
+    }
+
+    /// Starts a pause of `settings`' program, or nil when an allowance
+    /// another Proceed began is running: the program then opens at once
+    /// (the store has recorded that). The learner chooses the kind from the
+    /// store's journal; one transaction of the store then decides between an
+    /// opening inside the allowance and a pause, and records either.
+    /// `unicode`: whether the front end shows (and its keyboard types) more than ASCII.
+    func start(settings: ProgramSettings, length: Int, quotes: QuoteDrawer, unicode: Bool) -> PauseStart? {
         let sessionID = newUUID()
         let startedAt = context.time.now()
         let startedOnClock = context.time.monotonic()
         let dayStart = context.startOfDay(startedAt)
-        let capabilities = TerminalCapabilities.detect(environment: context.environment)
         let supply = KindSupply(paths: paths, pool: quotes.quotes)
-        let inUse = loaded.config.kindsInUse(for: settings, hasLinesToType: { supply.hasLineToType(asciiOnly: !capabilities.unicode) },
+        let inUse = loaded.config.kindsInUse(for: settings, hasLinesToType: { supply.hasLineToType(asciiOnly: !unicode) },
                                              hasAlternatives: supply.hasAlternatives)
         // Without the store's journal, the first kind in use.
         var choice = KindChoice(kind: inUse.kinds.first ?? .breathe, why: nil)
@@ -74,16 +104,14 @@ extension Gateway {
         var session = PauseSession(programName: settings.displayName, length: length,
                                    quote: quotes.quote(id: firstID, generator: &context.generator), at: context.time.monotonic())
         session.asksIntention = settings.askIntention
-        if let why = prepare(&session, as: choice, unicode: capabilities.unicode) { facts.append(why) }
+        if let why = prepare(&session, as: choice, unicode: unicode) { facts.append(why) }
         // Only a protected program has kinds of its own to take one out of.
         if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), loaded.config.programs[settings.command] != nil {
             session.declinableKind = session.kind
         }
-        let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
-                             context: facts, longerBecause: longerBecause)
-        return PausePlan(sessionID: sessionID, settings: settings, launch: launch, session: session, look: look,
-                         capabilities: capabilities, palette: Palette(capabilities), startedAt: startedAt,
-                         startedOnClock: startedOnClock)
+        return PauseStart(sessionID: sessionID, settings: settings, session: session, facts: facts,
+                          longerBecause: longerBecause, holdsWhenUnfocused: settings.holdWhenUnfocused,
+                          startedAt: startedAt, startedOnClock: startedOnClock)
     }
 
     /// Makes `session` the kind chosen: the line to type, the question, the

@@ -15,7 +15,7 @@ extension Miga {
                 printError("miga native-host: only MIGA's browser extension talks to the host; the browser starts it")
                 endProcess(ExitStatus.notPermitted)
             }
-            let host = NativeHost(paths: XDGPaths(environment: processEnvironment()))
+            let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil))
             endProcess(host.serve(input: 0, output: 1))
         }
     }

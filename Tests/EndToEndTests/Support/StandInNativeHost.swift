@@ -73,7 +73,7 @@ struct StandInNativeHost {
           compact=$(printf '%s' "$message" | tr -d ' ')
           case $compact in
             *'"type":"rules"'*)
-              answer '{"type":"rules","sites":[{"site":"site.example","program":"site:site.example","allowMinutes":0},{"site":"other.example/r/all","program":"site:other.example/r/all","allowMinutes":0}],"quotes":[]}' ;;
+              answer '{"type":"rules","sites":[{"site":"site.example","program":"site:site.example","allowSeconds":0},{"site":"other.example/r/all","program":"site:other.example/r/all","allowSeconds":0}],"quotes":[]}' ;;
             *'"type":"pause"'*'/allowance'*)
               answer '{"type":"open","reason":"allowance"}' ;;
             *'"type":"pause"'*)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAConfig
+@testable import MIGAStore
 @testable import MIGAKit
 @testable import MIGATestSupport
 
@@ -10,7 +11,24 @@ import Testing
     var paths: XDGPaths {
         XDGPaths(environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data"])
     }
-    var host: NativeHost { NativeHost(paths: paths, now: { Date(timeIntervalSince1970: 1_800_000_000) }) }
+    let time = ManualTime()
+    var environment: [String: String] {
+        ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data"]
+    }
+    /// A host as the browser starts it: a conversation of its own.
+    func newHost() -> NativeHost {
+        NativeHost(context: GatewayContext(environment: environment, time: time, timeZone: TimeZone(identifier: "UTC"),
+                                           generator: SeededGenerator(seed: 7), terminal: nil, messages: { _ in },
+                                           gatewayIdentity: nil, gatewayPath: nil))
+    }
+    var host: NativeHost { newHost() }
+    var sessions: [SessionRecord] {
+        get throws { try SessionStore(path: folder.path + "/data/miga/miga.sqlite").sessions() }
+    }
+
+    func ask(_ host: NativeHost, _ message: String) throws -> [String: Any] {
+        try json(host.answer(Array(message.utf8)))
+    }
 
     func json(_ bytes: [UInt8]) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
@@ -42,7 +60,7 @@ import Testing
         #expect(sites.map { $0["pause"] as? Int } == [120, 45])
         #expect(sites[0]["path"] as? String == "/r/all")
         #expect(sites[1]["program"] as? String == "site:youtube.com")
-        #expect(sites[1]["allowMinutes"] as? Double == 20)
+        #expect(sites[1]["allowSeconds"] as? Double == 1200)
         let quotes = try #require(answer["quotes"] as? [[String: Any]])
         #expect(quotes.count == NativeHost.quotesToKeep)
         #expect(quotes.allSatisfy { ($0["verses"] as? [String])?.isEmpty == false })
@@ -85,5 +103,82 @@ import Testing
         let broken = try conversation(rules + withUnsafeBytes(of: UInt32(1 << 30), Array.init) + rules)
         #expect(broken.status == ExitStatus.dataError)
         #expect(broken.answers.map { $0["type"] as? String } == ["rules"])
+    }
+
+    // MARK: The pause in the tab
+
+    static let site = "[sites.\"youtube.com\"]\npause = 3\n"
+    static let watch = "https://www.youtube.com/watch?v=1&t=2#c"
+
+    @Test func proceed_opens_at_zero_on_the_hosts_clock_and_gives_the_address_back_exactly() throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        let host = newHost()
+        let first = try ask(host, #"{"type":"pause","url":"\#(Self.watch)"}"#)
+        #expect(first["type"] as? String == "state")
+        let state = try #require(first["state"] as? [String: Any])
+        #expect(state["program"] as? String == "youtube.com")
+        #expect(state["secondsLeft"] as? Int == 3)
+        #expect(state["proceedOpen"] as? Bool == false)
+        #expect((state["choices"] as? [String])?.first == "exitToFocus")
+        let early = try ask(host, #"{"type":"choose","choice":{"choice":"proceed"}}"#)
+        #expect((early["state"] as? [String: Any])?["notice"] as? String == "notYet")
+        time.advance(3.2)
+        let ticked = try ask(host, #"{"type":"tick"}"#)
+        #expect((ticked["state"] as? [String: Any])?["proceedOpen"] as? Bool == true)
+        let ended = try ask(host, #"{"type":"choose","choice":{"choice":"proceed"}}"#)
+        #expect(ended["type"] as? String == "ended")
+        #expect(ended["ending"] as? String == "proceed")
+        #expect(ended["open"] as? String == Self.watch)
+        let row = try #require(try sessions.first)
+        #expect(row.program == "site:youtube.com" && row.outcome == .proceed)
+    }
+
+    @Test func exit_to_focus_ends_the_pause_without_an_address_and_is_recorded() throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        let host = newHost()
+        _ = try ask(host, #"{"type":"pause","url":"https://m.youtube.com/"}"#)
+        let ended = try ask(host, #"{"type":"choose","choice":{"choice":"exitToFocus"}}"#)
+        #expect(ended["ending"] as? String == "exitToFocus")
+        #expect(ended["open"] == nil)
+        #expect(try sessions.map(\.outcome) == [.exit])
+        let again = try ask(host, #"{"type":"pause","url":"https://m.youtube.com/"}"#)
+        #expect(again["type"] as? String == "error")
+    }
+
+    @Test func a_conversation_ended_before_a_choice_leaves_the_pause_abandoned() throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        let host = newHost()
+        _ = try ask(host, #"{"type":"pause","url":"https://youtube.com/"}"#)
+        host.finish()
+        #expect(try sessions.map(\.outcome) == [.abandoned])
+    }
+
+    @Test func an_address_on_no_protected_site_or_no_address_is_refused_and_nothing_recorded() throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        for message in [#"{"type":"pause","url":"https://example.org/"}"#, #"{"type":"pause"}"#, #"{"type":"tick"}"#,
+                        #"{"type":"choose","choice":{"choice":"proceed"}}"#,
+                        #"{"type":"pause","url":"https://youtube.com/\#(String(repeating: "a", count: 20_000))"}"#] {
+            let answer = try ask(host, message)
+            #expect(answer["type"] as? String == "error", "\(message.prefix(60))")
+        }
+        let stored = FileManager.default.fileExists(atPath: folder.path + "/data/miga/miga.sqlite") ? try sessions : []
+        #expect(stored.isEmpty)
+    }
+
+    @Test func outside_focus_hours_or_inside_an_allowance_the_address_opens_and_that_is_recorded() throws {
+        // 1_800_000_000 is a Friday, 08:00 UTC.
+        try folder.write("[sites.\"youtube.com\"]\npause = 3\nhours = \"Sat 09:00-17:00\"\n", to: "config/miga/config.toml")
+        let outside = try ask(host, #"{"type":"pause","url":"https://youtube.com/"}"#)
+        #expect(outside["type"] as? String == "open" && outside["reason"] as? String == "outside-hours")
+        try folder.write("[sites.\"youtube.com\"]\npause = 3\nallow_minutes = 10\n", to: "config/miga/config.toml")
+        let host = newHost()
+        _ = try ask(host, #"{"type":"pause","url":"https://youtube.com/"}"#)
+        time.advance(3.5)
+        let proceeded = try ask(host, #"{"type":"choose","choice":{"choice":"proceed"}}"#)
+        #expect(proceeded["ending"] as? String == "proceed")
+        time.advance(60)
+        let inside = try ask(newHost(), #"{"type":"pause","url":"https://www.youtube.com/feed"}"#)
+        #expect(inside["type"] as? String == "open" && inside["reason"] as? String == "allowed")
+        #expect(try sessions.map(\.outcome).sorted { $0.rawValue < $1.rawValue } == [.passthrough, .passthrough, .proceed])
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import MIGACore
+import MIGAStore
+import MIGAConfig
+
+/// A protected site's pause in the browser tab: the same start, flow and
+/// record as a program's pause (`PauseStart`, `PauseFlow`, `PauseOutcome`),
+/// with the tab as its front end. The host's clocks are the ones that count:
+/// Proceed opens when this countdown is over, whatever the page shows.
+final class SitePause {
+    /// What the host answers a request for a pause.
+    enum Opening {
+        /// A pause is on: its first state.
+        case pause(SitePause)
+        /// No pause is due (an allowance, outside focus hours): the address opens; the store has recorded it.
+        case open(PassReason)
+    }
+
+    /// The address asked for, opened exactly on Proceed.
+    let url: String
+    let start: PauseStart
+    private(set) var flow: PauseFlow
+    private let gateway: Gateway
+    private let quotes: QuoteDrawer
+    /// How the pause ended, once it has.
+    private(set) var ending: PauseEnding?
+
+    private init(url: String, start: PauseStart, gateway: Gateway, quotes: QuoteDrawer) {
+        self.url = url
+        self.start = start
+        self.gateway = gateway
+        self.quotes = quotes
+        flow = PauseFlow(session: start.session, holdsWhenUnfocused: start.holdsWhenUnfocused)
+    }
+
+    /// The pause for `url` on the site `settings` protects, or the opening
+    /// when none is due. A browser's pages show any script, so a line to
+    /// type may be in any.
+    static func open(_ url: String, settings: ProgramSettings, gateway: Gateway) -> Opening {
+        let now = gateway.context.time.now()
+        if !gateway.insideFocusHours(settings) {
+            try? Inbox(besideStoreAt: gateway.paths.storeFile)
+                .dropPassThrough(id: newUUID(), program: settings.command, at: now, reason: .outsideHours)
+            return .open(.outsideHours)
+        }
+        let quotes = QuoteDrawer(paths: gateway.paths, loaded: gateway.loaded, now: now)
+        guard let start = gateway.start(settings: settings, length: gateway.loaded.config.pause(for: settings),
+                                        quotes: quotes, unicode: true) else { return .open(.allowed) }
+        return .pause(SitePause(url: url, start: start, gateway: gateway, quotes: quotes))
+    }
+
+    /// The pause as the tab shows it now.
+    var state: PauseState {
+        flow.advance(to: gateway.context.time.monotonic())
+        var state = flow.state
+        (state.facts, state.longerBecause, state.problems) = (start.facts, start.longerBecause, quotes.screenNotices)
+        return state
+    }
+
+    /// The passing of time.
+    func tick() {
+        _ = flow.tick(at: gateway.context.time.monotonic())
+    }
+
+    /// What `choice` does; the ending, recorded, when it ends the pause.
+    func choose(_ choice: PauseChoice) -> PauseEnding? {
+        guard ending == nil else { return ending }
+        for effect in flow.choose(choice, at: gateway.context.time.monotonic()) {
+            switch effect {
+            case .finish(let ending): return end(ending)
+            case .perform(let work):
+                let store = quotes.store, sessionID = start.sessionID
+                if let ending = flow.perform(work, nextQuote: { _ in self.quotes.next(generator: &self.gateway.context.generator) },
+                                             onDeepen: { try? store?.recordProgress(sessionID: sessionID, $0.progress) },
+                                             shouldYield: nil) {
+                    return end(ending)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The tab went away (closed, or the browser ended the conversation)
+    /// before a choice: recorded as a pause left unfinished.
+    func abandon() {
+        if ending == nil { _ = end(.hangup) }
+    }
+
+    private func end(_ ending: PauseEnding) -> PauseEnding {
+        self.ending = ending
+        let time = gateway.context.time
+        let outcome = PauseOutcome(ending, session: flow.session, startedAt: start.startedAt,
+                                   elapsed: time.monotonic() - start.startedOnClock, wallEnd: time.now())
+        start.record(outcome, quotes: quotes, storeFile: gateway.paths.storeFile)
+        return ending
+    }
+}
