@@ -56,9 +56,14 @@ extension KindRecord {
     /// prior, so it may well be best. The draws are seeded: the same records
     /// always give the same chances, and `miga stats` says the same twice.
     package static func chancesOfBeingBest(_ records: [PauseKind: KindRecord], among kinds: [PauseKind]) -> [PauseKind: Double] {
+        chancesOfBeingBest(records.mapValues(KindEvidence.init), among: kinds)
+    }
+
+    /// The same from the learner's evidence, older pauses weighing less.
+    package static func chancesOfBeingBest(_ evidence: [PauseKind: KindEvidence], among kinds: [PauseKind]) -> [PauseKind: Double] {
         let kinds = kinds.reduce(into: [PauseKind]()) { if !$0.contains($1) { $0.append($1) } }
         guard !kinds.isEmpty else { return [:] }
-        let posteriors = kinds.map { (records[$0] ?? KindRecord()).posterior }
+        let posteriors = kinds.map { (evidence[$0] ?? KindEvidence()).posterior }
         var generator = SeededGenerator(seed: 0x4D49_4741)
         var wins = [Int](repeating: 0, count: kinds.count)
         for _ in 0..<draws {

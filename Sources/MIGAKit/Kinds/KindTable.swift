@@ -94,11 +94,17 @@ public struct KindTable: Equatable, Sendable {
     /// out. Nil too where MIGA does not choose by what works (one kind, or
     /// `rotate` is `cycle` or `off`).
     public static func favourite(records: [PauseKind: KindRecord], among inUse: KindsInUse) -> PauseKind? {
+        favourite(evidence: records.mapValues(KindEvidence.init), among: inUse)
+    }
+
+    /// The same from the evidence the learner weighs (`KindJournal`), so
+    /// that what the stats name is what the launch path chooses by.
+    public static func favourite(evidence: [PauseKind: KindEvidence], among inUse: KindsInUse) -> PauseKind? {
         // Nothing to name before a kind has had its ten pauses (and no draws to make).
-        guard inUse.learns, inUse.kinds.contains(where: { (records[$0]?.shown ?? 0) >= favouriteAfterPauses }) else { return nil }
-        let chances = KindRecord.chancesOfBeingBest(records, among: inUse.kinds)
+        guard inUse.learns, inUse.kinds.contains(where: { (evidence[$0]?.pauses ?? 0) >= favouriteAfterPauses }) else { return nil }
+        let chances = KindRecord.chancesOfBeingBest(evidence, among: inUse.kinds)
         guard let (kind, chance) = chances.max(by: { $0.value < $1.value }), chance >= favouriteCertainty,
-              (records[kind]?.shown ?? 0) >= favouriteAfterPauses else { return nil }
+              (evidence[kind]?.pauses ?? 0) >= favouriteAfterPauses else { return nil }
         return kind
     }
 

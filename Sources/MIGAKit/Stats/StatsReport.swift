@@ -139,15 +139,16 @@ public struct StatsReport: Equatable, Sendable {
         let allTime = Dictionary(uniqueKeysWithValues: try (narrowed ? store.totalsByProgram(SessionStore.Scope()) : programs.map { ($0.program, $0.totals) })
             .map { ($0.program, $0.totals) })
         report.effect = try store.measureEffect(in: timeZone, allTime: allTime, today: today)
-        report.kinds = try kindTable(store, filter: filter, allTime: allTime, config: config,
+        report.kinds = try kindTable(store, filter: filter, allTime: allTime, config: config, now: now, timeZone: timeZone,
                                      hasLinesToType: hasLinesToType, hasAlternatives: hasAlternatives)
         return report
     }
 
     /// The kinds table: the kinds in use (everyone's and every protected
     /// program's, or the one program's) and what MIGA favours, per program,
-    /// where it chooses: from that program's own record, as the gateway does.
+    /// where it chooses: from that program's own evidence, weighed as the learner weighs it.
     static func kindTable(_ store: SessionStore, filter: StatsFilter, allTime: [String: Totals], config: Config,
+                          now: Date, timeZone: TimeZone,
                           hasLinesToType: () -> Bool, hasAlternatives: () -> Bool) throws -> KindTable {
         let byProgram = try store.kindRecordsByProgram(allTime: allTime)
         var (alternatives, lines): (Bool?, Bool?)
@@ -167,7 +168,10 @@ public struct StatsReport: Equatable, Sendable {
             let inUse = config.kindsInUse(for: settings, hasLinesToType: hasLines, hasAlternatives: hasAny)
             kinds += inUse.kinds
             leftOut += inUse.leftOut.map { KindSupply.leftOutLine($0, name: settings.displayName) }
-            if let kind = KindTable.favourite(records: byProgram[program] ?? [:], among: inUse) {
+            // The learner's own evidence, older pauses weighing less: what it chooses by.
+            let evidence = inUse.learns
+                ? try store.kindJournal(program: program, now: now, halfLifeDays: inUse.halfLifeDays, timeZone: timeZone).evidence : [:]
+            if let kind = KindTable.favourite(evidence: evidence, among: inUse) {
                 favourites.append(KindTable.Favourite(program: program, name: settings.displayName, kind: kind))
             }
         }

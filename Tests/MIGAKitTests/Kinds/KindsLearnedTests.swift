@@ -105,6 +105,31 @@ import Testing
         #expect((table["favourites"] as? [[String: String]]) == [["program": "discord", "kind": "type"]])
     }
 
+    @Test func the_favourite_the_stats_name_is_the_one_the_learner_weighs_old_pauses_least() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        // Months ago breathing worked for Discord (90 exits in 100); in the last
+        // weeks a typed pause has (15 in 20) and breathing has not (3 in 20).
+        // Counted alike, breathing is still ahead; weighed as the learner weighs, type is.
+        let old = history("discord", .breathe, shown: 100, exits: 90).map { record in
+            var record = record
+            record.id = "months-ago-" + record.id
+            record.startedAt -= 120 * 86_400
+            record.endedAt = record.endedAt.map { $0 - 120 * 86_400 }
+            return record
+        }
+        try store.insertMissing(old + history("discord", .breathe, shown: 20, exits: 3) + history("discord", .type, shown: 20, exits: 15))
+        let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        #expect(report.kinds?.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
+        var generator = SeededGenerator(seed: 3)
+        let journal = try store.kindJournal(program: "discord", now: now, timeZone: utc)
+        let typed = (0..<400).filter { _ in
+            KindChooser.choose(among: [.breathe, .type], rotation: .adaptive, evidence: journal.evidence, last: nil,
+                               using: &generator).kind == .type
+        }.count
+        #expect(typed > 200, "the learner shows type on \(typed) of 400 pauses")
+    }
+
     @Test func the_kinds_and_the_effect_say_they_cover_all_time_when_days_or_device_narrow_the_rest() throws {
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         try store.insertMissing(history("discord", .type, shown: 10, exits: 6) + history("discord", .breathe, shown: 10, exits: 2))
