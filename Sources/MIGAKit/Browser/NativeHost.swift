@@ -1,6 +1,7 @@
 import Foundation
 import MIGACore
 import MIGAConfig
+import MIGAStore
 
 /// `miga native-host`: MIGA's side of native messaging with its browser
 /// extension (docs/SITES.md). The browser starts it; it refuses any caller
@@ -62,6 +63,7 @@ public final class NativeHost {
         switch request.type {
         case .rules: return encoded(rules())
         case .pause: return begin(request.url)
+        case .outcomes: return encoded(Recorded(count: record(request.items ?? [])))
         case .tick:
             guard let pause else { return encoded(Failure(error: "no pause is on")) }
             pause.tick()
@@ -78,6 +80,16 @@ public final class NativeHost {
     /// The browser ended the conversation: a pause still on was left unfinished.
     public func finish() {
         pause?.abandon()
+    }
+
+    /// Records the pauses the extension held itself that are pauses of a
+    /// protected site, lately; returns how many were new.
+    private func record(_ items: [QueuedOutcome]) -> Int {
+        let now = context.time.now()
+        let sites = ConfigLoader.load(from: paths.configFile).config.sites
+        let records = items.prefix(QueuedOutcome.mostItems).compactMap { $0.record(protected: sites, now: now) }
+        guard !records.isEmpty, let (store, _) = try? SessionStore.openRescuing(path: paths.storeFile, now: now) else { return 0 }
+        return (try? store.insertMissing(records)) ?? 0
     }
 
     /// A pause for `url`, if it is on a protected site and none is on yet.
@@ -122,12 +134,19 @@ public final class NativeHost {
     /// A message from the extension: only its `type` decides what it asks.
     struct Request: Decodable {
         enum Kind: String, Decodable {
-            case rules, pause, tick, choose
+            case rules, pause, tick, choose, outcomes
         }
         let type: Kind
         /// The address a pause is asked for.
         let url: String?
         let choice: PauseChoice?
+        /// The pauses the extension held itself while the host was away.
+        let items: [QueuedOutcome]?
+    }
+
+    struct Recorded: Encodable {
+        var type = "recorded"
+        let count: Int
     }
 
     struct StateAnswer: Encodable {

@@ -181,4 +181,43 @@ import Testing
         #expect(inside["type"] as? String == "open" && inside["reason"] as? String == "allowed")
         #expect(try sessions.map(\.outcome).sorted { $0.rawValue < $1.rawValue } == [.passthrough, .passthrough, .proceed])
     }
+
+    // MARK: Outcomes the extension kept while the host was away
+
+    @Test func queued_outcomes_count_in_the_figures_once_and_never_shape_the_protection() throws {
+        try folder.write("[sites.\"youtube.com\"]\npause = 3\nallow_minutes = 30\n", to: "config/miga/config.toml")
+        // 1_800_000_000 is the host's now; the extension paused twice an hour ago.
+        let items = #"[{"program":"site:youtube.com","site":"youtube.com","url":"https://youtube.com/","ending":"exitToFocus","deepenCount":1,"at":"2027-01-15T07:00:00Z","waitedSeconds":40},"#
+            + #"{"program":"site:youtube.com","site":"youtube.com","url":"https://youtube.com/x","ending":"proceed","deepenCount":0,"at":"2027-01-15T07:58:00Z","waitedSeconds":90}]"#
+        let answer = try ask(host, #"{"type":"outcomes","items":\#(items)}"#)
+        #expect(answer["type"] as? String == "recorded")
+        #expect(answer["count"] as? Int == 2)
+        // Sent again (the answer was lost): nothing twice.
+        #expect(try ask(host, #"{"type":"outcomes","items":\#(items)}"#)["count"] as? Int == 0)
+        let rows = try sessions.sorted { $0.startedAt < $1.startedAt }
+        #expect(rows.map(\.outcome) == [.exit, .proceed])
+        #expect(rows.allSatisfy { $0.program == "site:youtube.com" && $0.origin == "browser" })
+        #expect(rows.first?.pausedSeconds == 40 && rows.first?.deepenCount == 1)
+        // The Proceed two minutes ago is the browser's word: it begins no allowance here.
+        let pause = try ask(newHost(), #"{"type":"pause","url":"https://youtube.com/"}"#)
+        #expect(pause["type"] as? String == "state")
+    }
+
+    @Test(arguments: [
+        #"{"program":"site:example.org","ending":"exitToFocus","at":"2027-01-15T07:00:00Z","waitedSeconds":1}"#,
+        #"{"program":"firefox","ending":"exitToFocus","at":"2027-01-15T07:00:00Z","waitedSeconds":1}"#,
+        #"{"program":"site:youtube.com","ending":"launch","at":"2027-01-15T07:00:00Z","waitedSeconds":1}"#,
+        #"{"program":"site:youtube.com","ending":"proceed","at":"2027-02-15T07:00:00Z","waitedSeconds":1}"#,
+        #"{"program":"site:youtube.com","ending":"proceed","at":"2026-01-15T07:00:00Z","waitedSeconds":1}"#,
+        #"{"program":"site:youtube.com","ending":"proceed","at":"yesterday","waitedSeconds":1}"#,
+        #"{"program":"site:youtube.com","ending":"proceed","at":"2027-01-15T07:00:00Z","waitedSeconds":1e308}"#,
+        #"{"program":"site:youtube.com","ending":"proceed","at":"2027-01-15T07:00:00Z","waitedSeconds":-5}"#,
+    ])
+    func an_outcome_that_is_not_a_pause_of_a_protected_site_lately_is_not_recorded(item: String) throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        let answer = try ask(host, #"{"type":"outcomes","items":[\#(item)]}"#)
+        #expect(answer["type"] as? String == "recorded" && answer["count"] as? Int == 0)
+        let stored = FileManager.default.fileExists(atPath: folder.path + "/data/miga/miga.sqlite") ? try sessions : []
+        #expect(stored.isEmpty)
+    }
 }

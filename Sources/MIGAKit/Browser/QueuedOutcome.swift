@@ -1,0 +1,53 @@
+import Foundation
+import MIGACore
+import MIGAStore
+import MIGAConfig
+
+/// A pause the extension held itself while the host was away, as it queued
+/// it. The browser's word, not MIGA's: kept only when it is a pause of a
+/// protected site, lately, and recorded with the origin `browser`, so it
+/// counts in the figures and never shapes protection (an allowance, the
+/// escalation ladder: see `SessionStore.happenedHere`).
+struct QueuedOutcome: Decodable {
+    let program: String?
+    let ending: String?
+    let at: String?
+    let waitedSeconds: Double?
+    let deepenCount: Int?
+
+    static let origin = "browser"
+    /// How old a queued pause may be: a browser left closed for a month has nothing to add.
+    static let oldest: TimeInterval = 30 * 86_400
+    /// How far ahead of this clock: the browser's and the host's are the same machine's.
+    static let clockSkew: TimeInterval = 300
+    static let mostItems = 100
+
+    /// The session it stands for, or nil when it is none to keep.
+    func record(protected sites: [String: ProgramSettings], now: Date) -> SessionRecord? {
+        guard let program, let site = Site(program: program), sites[site.name] != nil,
+              let at, let ended = Self.date(at), ended <= now.addingTimeInterval(Self.clockSkew),
+              ended >= now.addingTimeInterval(-Self.oldest),
+              let waited = waitedSeconds, waited.isFinite, (0...3600).contains(waited) else { return nil }
+        let outcome: SessionOutcome
+        switch ending {
+        case "exitToFocus", "alternative": outcome = .exit
+        case "proceed": outcome = .proceed
+        default: return nil
+        }
+        // The same item sent again (its answer lost) is the same row, never a second.
+        let id = "browser-" + String(FNV1a.hash([site.program, at, outcome.rawValue]), radix: 16)
+        return SessionRecord(id: id, program: site.program, startedAt: ended.addingTimeInterval(-waited), endedAt: ended,
+                             outcome: outcome, pausedSeconds: waited, deepenCount: min(max(0, deepenCount ?? 0), 1000),
+                             origin: Self.origin)
+    }
+
+    /// An ISO 8601 moment as JavaScript's `toISOString` writes it, with or without its milliseconds.
+    static func date(_ text: String) -> Date? {
+        guard text.utf8.count <= 40 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}
