@@ -6,6 +6,6 @@ extension TypedLine {
         // Without a sentence of its own, a quote leaves only the person's lines to choose from.
         var generator = SeededGenerator(seed: 0)
         if choose(quote: Quote(id: "", text: "", tags: []), own: own, asciiOnly: asciiOnly, using: &generator) != nil { return true }
-        return quotes.contains { !sentences(of: $0.text).isEmpty }
+        return quotes.contains { !sentences(of: $0.text, asciiOnly: asciiOnly).isEmpty }
     }
 }

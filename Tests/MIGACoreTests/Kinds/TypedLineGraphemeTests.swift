@@ -74,3 +74,11 @@ import Testing
         #expect(TypedLine.choose(quote: quote, own: ["Evening is mine ★ tonight"], using: &generator) == nil)
     }
 }
+
+@Suite struct TypedLineSupplyTests {
+    @Test func where_only_ascii_is_typed_a_quote_with_accents_offers_no_line() {
+        let accented = [Quote(id: "x", text: "Été à Noël, très doux.", tags: [])]
+        #expect(TypedLine.offersAnyLine(own: [], quotes: accented, asciiOnly: false))
+        #expect(!TypedLine.offersAnyLine(own: [], quotes: accented, asciiOnly: true))
+    }
+}
