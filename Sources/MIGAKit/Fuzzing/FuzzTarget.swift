@@ -24,6 +24,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case importCSV = "import-csv"
     case sync
     case dbusService = "dbus-service"
+    case nativeHost = "native-host"
 
     // whole: a list of promises, one case a target; they read best side by side.
     /// The promises `input` broke, each said in one line; empty when all held.
@@ -137,6 +138,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let written = read.records.map { Exchange.line($0, localDevice: "here") }.joined(separator: "\n")
             let back = Sync.parse(written, device: device, localDevice: "here", now: Self.now)
             promise(back.records == read.records && back.skipped == 0, "written back, the sessions read differently")
+
+        case .nativeHost:
+            broken += nativeHostBrokenPromises(input)
 
         case .dbusService:
             guard let service = DBusServices.parse(text, path: "a.service") else { break }

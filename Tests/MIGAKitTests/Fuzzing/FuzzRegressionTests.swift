@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    /// The host's seeds reach a pause's end, so that the fuzzer starts from
+    /// streams that go through a whole pause, not only the framing.
+    @Test func the_host_seeds_reach_the_end_of_a_pause() throws {
+        let seeds = Dictionary(uniqueKeysWithValues: try Self.inputs(in: "Seeds", of: .nativeHost).map { ($0.name, $0.bytes) })
+        for name in ["pause-and-exit", "pause-and-proceed"] {
+            let types = FuzzTarget.hostAnswers(to: try #require(seeds[name], "\(name)")).map(FuzzTarget.answerType)
+            #expect(types.first == "state" && types.last == "ended", "\(name): \(types)")
+        }
+        let outcomes = FuzzTarget.hostAnswers(to: try #require(seeds["outcomes"])).map { String(decoding: $0, as: UTF8.self) }
+        #expect(outcomes == [#"{"count":1,"type":"recorded"}"#] || outcomes == [#"{"count":0,"type":"recorded"}"#], "\(outcomes)")
+        let types = FuzzTarget.hostAnswers(to: try #require(seeds["not-protected"])).map(FuzzTarget.answerType)
+        #expect(types == ["error", "error"], "the broken frame after two messages ends the stream: \(types)")
+    }
+
     /// Found by the fuzzer: "\r\n" is one Character, so files with Windows
     /// line ends read as one long line. Each reads as its lines now.
     @Test func sync_and_service_files_with_windows_line_ends_read_as_their_lines() throws {
