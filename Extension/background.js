@@ -6,7 +6,17 @@
 // its manifest before this one).
 if (typeof importScripts === "function") importScripts("rules.js", "quotes.js", "host.js");
 
-const REFRESH_MINUTES = 10;
+// The rules are asked for again on a navigation once they are this old: a
+// site protected since reaches an open browser within a minute of browsing,
+// and no timer runs while the person is not browsing.
+const REFRESH_AFTER_MS = 60 * 1000;
+
+async function refreshIfOld() {
+  const { refreshedAt = 0 } = await ext.storage.local.get("refreshedAt");
+  if (Date.now() - refreshedAt < REFRESH_AFTER_MS) return;
+  await ext.storage.local.set({ refreshedAt: Date.now() });
+  await MigaHost.refresh();
+}
 
 async function cachedSites() {
   const { rules } = await ext.storage.local.get("rules");
@@ -39,13 +49,16 @@ async function endAllowances() {
   const { allowances = {} } = await ext.storage.local.get("allowances");
   const sessionIds = new Set((await ext.declarativeNetRequest.getSessionRules()).map((rule) => rule.id));
   const over = Object.keys(allowances).filter((id) => allowances[id] <= Date.now() || !sessionIds.has(Number(id)));
-  if (!over.length) return;
-  await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: over.map(Number).filter((id) => sessionIds.has(id)) });
-  over.forEach((id) => delete allowances[id]);
-  await ext.storage.local.set({ allowances });
+  if (over.length) {
+    await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: over.map(Number).filter((id) => sessionIds.has(id)) });
+    over.forEach((id) => delete allowances[id]);
+    await ext.storage.local.set({ allowances });
+  }
+  await MigaRules.scheduleAllowanceEnd(allowances);
 }
 
 async function start() {
+  await ext.storage.local.set({ refreshedAt: Date.now() });
   await MigaHost.refresh().catch(() => null);
   await checkOpenTabs();
   await endAllowances();
@@ -53,13 +66,13 @@ async function start() {
 
 ext.runtime.onStartup.addListener(() => { start(); });
 ext.runtime.onInstalled.addListener(() => { start(); });
-ext.alarms.create("refresh", { periodInMinutes: REFRESH_MINUTES });
-ext.alarms.create("allowances", { periodInMinutes: 1 });
 ext.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === "refresh") MigaHost.refresh().catch(() => null);
   if (alarm.name === "allowances") endAllowances().catch(() => {});
 });
 
+ext.webNavigation.onBeforeNavigate.addListener((details) => {
+  if (details.frameId === 0 && /^https?:/i.test(details.url)) refreshIfOld().catch(() => {});
+});
 ext.webNavigation.onHistoryStateUpdated.addListener((details) => {
   if (details.frameId === 0) pauseIfProtected(details.tabId, details.url).catch(() => {});
 });

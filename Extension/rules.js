@@ -112,7 +112,16 @@ const MigaRules = (() => {
     const { allowances = {} } = await ext.storage.local.get("allowances");
     allowances[id] = until;
     await ext.storage.local.set({ allowances });
+    await scheduleAllowanceEnd(allowances);
     return id;
+  }
+
+  // One alarm, at the soonest end of an allowance; none while no allowance
+  // is on, so that nothing wakes the browser for MIGA when no pause is.
+  async function scheduleAllowanceEnd(allowances) {
+    const ends = Object.values(allowances).filter(Number.isFinite);
+    if (ends.length) await ext.alarms.create("allowances", { when: Math.min(...ends) });
+    else await ext.alarms.clear("allowances");
   }
 
   // Whether an allow rule lets `url` through in this tab now.
@@ -123,5 +132,5 @@ const MigaRules = (() => {
       && new RegExp(rule.condition.regexFilter, "i").test(url));
   }
 
-  return { regexFilter, covers, covering, sitesFrom, pageURL, pauseURL, replaceRedirects, allowTab, allowEverywhere, allowed };
+  return { regexFilter, covers, covering, sitesFrom, pageURL, pauseURL, replaceRedirects, allowTab, allowEverywhere, scheduleAllowanceEnd, allowed };
 })();
