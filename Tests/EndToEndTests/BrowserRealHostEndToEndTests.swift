@@ -6,9 +6,10 @@ import Testing
 /// A protected website in Debian's real browsers with MIGA's extension and
 /// the real `miga native-host`, installed as the host manifests name it (a
 /// `miga-native-host` link to the built binary): the pause shows the host's
-/// quote, Exit and Proceed are in the real history, an unprotected site and
-/// an allowance open at once, `miga stats` counts the site beside a program,
-/// and the pause page reads at WCAG AA in both looks.
+/// quote, Exit and Proceed are in the real history (and an exit the browser
+/// held itself while the host was away, once it is back), an unprotected
+/// site and an allowance open at once, `miga stats` counts the site beside a
+/// program, and the pause page reads at WCAG AA in both looks.
 @Suite(.serialized) struct BrowserRealHostEndToEndTests {
     static let asked = "http://site.example/watch?v=1&list=a%20b#t=42"
     static let askedOnTheWire = "http://site.example/watch?v=1&list=a%20b"
@@ -21,26 +22,42 @@ import Testing
         let folder = BrowserFolder()
         let site: LoopbackSite
         let host: RealNativeHost
+        let firefox: Bool
+        let hostManifests: String
         private(set) var browser: BrowserUnderTest!
 
         init(firefox: Bool) throws {
             try buildExtension()
+            self.firefox = firefox
             site = try LoopbackSite()
             host = try RealNativeHost(in: folder, protecting: [(site: "site.example", options: ["--pause", "2", "--allow", "1"])])
-            if firefox {
-                try host.register(in: try FirefoxUnderTest.nativeHosts(in: folder), geckoID: FirefoxUnderTest.extensionID)
-                browser = try FirefoxUnderTest(in: folder, site: site)
-            } else {
-                try host.register(in: try ChromiumUnderTest.nativeHosts(in: folder), chromiumID: ChromiumUnderTest.extensionID)
-                browser = try ChromiumUnderTest(in: folder, site: site)
-            }
+            hostManifests = try firefox ? FirefoxUnderTest.nativeHosts(in: folder) : ChromiumUnderTest.nativeHosts(in: folder)
+            try register()
+            browser = try firefox ? FirefoxUnderTest(in: folder, site: site) : ChromiumUnderTest(in: folder, site: site)
             try browser.waitForRedirects(probe: "http://probe.site.example/")
+        }
+
+        func register() throws {
+            try host.register(in: hostManifests, chromiumID: firefox ? nil : ChromiumUnderTest.extensionID,
+                              geckoID: firefox ? FirefoxUnderTest.extensionID : nil)
         }
 
         // The browser dies before its folder goes.
         deinit { browser = nil }
 
         var siteRequests: [String] { site.requests(on: "site.example") }
+
+        /// A pause while the host is not installed, left with Exit; the host installed again.
+        func exitWithoutTheHost() throws {
+            try host.unregister(in: hostManifests)
+            _ = try browser.pauseShown(for: BrowserRealHostEndToEndTests.asked)
+            try eventually("the pause without the host", timeout: 30) {
+                try browser.evaluate("String(document.getElementById('without-host').hidden)") == "false" ? true : nil
+            }
+            try browser.press("e")
+            try eventually("the focus page", timeout: 60) { try browser.address() == browser.extensionBase + "focus.html" ? true : nil }
+            try register()
+        }
 
         /// The pause for the asked-for address, from the host (not the browser's own); the quote's id.
         func hostsPause() throws -> String {
@@ -73,6 +90,10 @@ import Testing
         #expect((exit["quotes"] as? [String])?.contains(exitQuote) == true, "\(exit)")
         #expect(run.siteRequests.isEmpty, "the site was contacted: \(run.siteRequests)")
 
+        // Without the host the browser pauses itself; the next contact hands
+        // its exit over, and the history keeps it as the browser's word.
+        try run.exitWithoutTheHost()
+
         // Proceed at zero on the host's clock: the address exactly, path, query and fragment.
         _ = try run.hostsPause()
         try run.browser.waitForProceedOpen()
@@ -82,6 +103,11 @@ import Testing
         try eventually("the site reached", timeout: 30) { run.siteRequests.first == Self.askedOnTheWire ? true : nil }
         #expect(try run.browser.text(of: "site") == "The site itself.")
         try eventually("the proceed in the history", timeout: 30) { try run.host.sessions(of: Self.program, ending: "proceed").first }
+        let exits = try eventually("the browser's exit in the history", timeout: 30) { () -> [[String: Any]]? in
+            let exits = try run.host.sessions(of: Self.program, ending: "exit")
+            return exits.count == 2 ? exits : nil
+        }
+        #expect(exits.filter { $0["origin"] as? String == "browser" }.count == 1, "\(exits)")
 
         // The allowance: another tab opens the site at once, with no pause.
         let second = "http://www.site.example/feed?y=2#z"
@@ -89,16 +115,19 @@ import Testing
         try run.browser.navigate(second)
         try eventually("the site in a second tab", timeout: 60) { try run.browser.text(of: "site") == "The site itself." ? true : nil }
         #expect(try run.browser.address() == second)
-        #expect(try run.host.sessions(of: Self.program, ending: "exit").count == 1)
+        #expect(try run.host.sessions(of: Self.program, ending: "exit").count == 2)
         #expect(try run.host.sessions(of: Self.program, ending: "proceed").count == 1)
 
-        // The figures count the site beside a program.
+        try figuresCountTheSiteBesideAProgram(run)
+    }
+
+    func figuresCountTheSiteBesideAProgram(_ run: RealHostRun) throws {
         _ = try SessionStore(path: run.host.storePath).insertMissing([SessionRecord(
             id: UUID().uuidString, program: "argv-dump", startedAt: Date() - 60, endedAt: Date() - 50, outcome: .exit,
             pausedSeconds: 10, deepenCount: 0)])
         let programs = try run.host.stats()["programs"] as? [[String: Any]] ?? []
         let siteFigures = try #require(programs.first { $0["program"] as? String == Self.program }, "\(programs)")
-        #expect(siteFigures["conscious_exits"] as? Int == 1)
+        #expect(siteFigures["conscious_exits"] as? Int == 2)
         #expect(siteFigures["proceeds"] as? Int == 1)
         #expect(programs.contains { $0["program"] as? String == "argv-dump" && $0["conscious_exits"] as? Int == 1 }, "\(programs)")
     }

@@ -31,6 +31,11 @@ struct RealNativeHost {
         try jsonText(manifest).write(toFile: folder + "/miga.json", atomically: true, encoding: .utf8)
     }
 
+    /// The host as the browser finds it no more: not installed.
+    func unregister(in folder: String) throws {
+        try FileManager.default.removeItem(atPath: folder + "/miga.json")
+    }
+
     /// `miga ARGUMENTS` on this host's history and config; its standard output.
     func miga(_ arguments: [String]) throws -> String {
         let result = try run(migaBinary, arguments, environment: environment)
