@@ -62,12 +62,23 @@ const MigaHost = (() => {
     await ext.storage.local.set({ queued: queued.slice(-500) });
   }
 
+  // Whether the person lets the extension run in private windows (an opt-in
+  // of theirs in both browsers): the host keeps it for `miga doctor`. Null
+  // when the browser cannot say.
+  async function privateWindows() {
+    try {
+      return Boolean(await ext.extension.isAllowedIncognitoAccess());
+    } catch (error) {
+      return null;
+    }
+  }
+
   // Asks for the rules (and caches them, with the redirects made to match),
   // then hands over any queued outcomes. Returns the sites, or null without a host.
   async function refresh() {
     const host = open();
     try {
-      const answer = await host.request({ type: "rules" });
+      const answer = await host.request({ type: "rules", privateWindows: await privateWindows() });
       const sites = MigaRules.sitesFrom(answer);
       if (!sites) return null;
       await ext.storage.local.set({ rules: { sites, quotes: MigaQuotes.from(answer.quotes) } });

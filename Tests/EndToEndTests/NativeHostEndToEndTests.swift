@@ -34,6 +34,34 @@ import Testing
         #expect(firefox.output.contains(#""program":"site:youtube.com""#))
     }
 
+    /// Exit to Focus in the tab is celebrated as a pause in a terminal is: a
+    /// desktop notification from a process of its own, the host's answer
+    /// never waiting for it. A Proceed is not celebrated.
+    @Test func an_exit_to_focus_in_the_tab_sends_the_celebration_and_a_proceed_none() throws {
+        try sandbox.config("[sites.\"youtube.com\"]\npause = 1\n")
+        let server = try NotificationServer(folder: sandbox.root + "/notifications")
+        var environment = sandbox.environment
+        environment["DISPLAY"] = server.display
+        environment["DBUS_SESSION_BUS_ADDRESS"] = server.busAddress
+        let pause = #"{"type":"pause","url":"https://www.youtube.com/watch?v=1"}"#
+
+        let proceeding = try HostConversation(migaBinary, ["native-host", Self.chromiumOrigin], environment: environment)
+        #expect(try proceeding.ask(pause)["type"] as? String == "state")
+        try eventually("Proceed open at zero") {
+            (try proceeding.ask(#"{"type":"tick"}"#)["state"] as? [String: Any])?["proceedOpen"] as? Bool == true ? true : nil
+        }
+        #expect(try proceeding.ask(#"{"type":"choose","choice":{"choice":"proceed"}}"#)["ending"] as? String == "proceed")
+        #expect(try proceeding.finish() == 0)
+
+        let exiting = try HostConversation(migaBinary, ["native-host", Self.chromiumOrigin], environment: environment)
+        #expect(try exiting.ask(pause)["type"] as? String == "state")
+        #expect(try exiting.ask(#"{"type":"choose","choice":{"choice":"exitToFocus"}}"#)["ending"] as? String == "exitToFocus")
+        try eventually("the celebration", timeout: 30) { server.monitorLog.contains("You stepped away from youtube.com") ? true : nil }
+        #expect(try exiting.finish() == 0)
+        _ = try server.settledCalls(summary: "Your first conscious exit — the start of a streak")
+        #expect(server.monitorLog.components(separatedBy: "You stepped away from").count - 1 == 1, "\(server.monitorLog)")
+    }
+
     @Test func any_other_caller_is_refused_with_status_77_before_anything_is_read() throws {
         let link = sandbox.root + "/bin/miga-native-host"
         #expect(symlink(migaBinary, link) == 0)

@@ -27,14 +27,17 @@ public final class NativeHost {
     static let longestURL = 16 * 1024
 
     let context: GatewayContext
+    /// The browser calling (`caller`): what it says of itself is kept under its name.
+    let browser: Browser?
     var paths: XDGPaths { XDGPaths(environment: context.environment) }
     /// The one pause this conversation holds, once asked for.
     private(set) var pause: SitePause?
 
     /// `context`: the clocks, the randomness and where messages go (never
     /// standard output, which is the browser's); it has no terminal.
-    public init(context: GatewayContext) {
+    public init(context: GatewayContext, browser: Browser?) {
         self.context = context
+        self.browser = browser
     }
 
     /// The browser calling, from the words it starts the host with:
@@ -61,7 +64,9 @@ public final class NativeHost {
             return encoded(Failure(error: "not a message MIGA understands"))
         }
         switch request.type {
-        case .rules: return encoded(rules())
+        case .rules:
+            if let allowed = request.privateWindows { keepPrivateWindows(allowed) }
+            return encoded(rules())
         case .pause: return begin(request.url)
         case .outcomes: return encoded(Recorded(count: record(request.items ?? [])))
         case .tick:
@@ -80,6 +85,19 @@ public final class NativeHost {
     /// The browser ended the conversation: a pause still on was left unfinished.
     public func finish() {
         pause?.abandon()
+    }
+
+    /// The store's key for whether the extension may run in `browser`'s
+    /// private windows (`allowed` or `refused`), as `miga doctor` reads it.
+    public static func privateWindowsKey(_ browser: Browser) -> String {
+        "sites.private-windows.\(browser.rawValue)"
+    }
+
+    /// Keeps what the extension says of private windows: a person who has
+    /// not let it run there is not paused there, and `miga doctor` says so.
+    private func keepPrivateWindows(_ allowed: Bool) {
+        guard let browser, let (store, _) = try? SessionStore.openRescuing(path: paths.storeFile, now: context.time.now()) else { return }
+        try? store.setMeta(Self.privateWindowsKey(browser), allowed ? "allowed" : "refused")
     }
 
     /// Records the pauses the extension held itself that are pauses of a
@@ -142,6 +160,8 @@ public final class NativeHost {
         let choice: PauseChoice?
         /// The pauses the extension held itself while the host was away.
         let items: [QueuedOutcome]?
+        /// Whether the person lets the extension run in private windows (with `rules`).
+        let privateWindows: Bool?
     }
 
     struct Recorded: Encodable {

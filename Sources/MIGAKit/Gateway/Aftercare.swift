@@ -87,8 +87,9 @@ struct Aftercare {
         return words
     }
 
-    /// What an Exit to Focus is told: the streak, a milestone reached, the exits of the day.
-    private func celebrationWords(_ settings: ProgramSettings, store: SessionStore?, alternative: String?) -> CelebrationWords {
+    /// What an Exit to Focus is told: the streak, a milestone reached, the
+    /// exits of the day. (A site's pause in the tab is told the same.)
+    func celebrationWords(_ settings: ProgramSettings, store: SessionStore?, alternative: String?) -> CelebrationWords {
         let now = context.time.now()
         let zone = context.timeZone ?? .current
         let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: zone) })??.current ?? 0

@@ -11,11 +11,11 @@ extension Miga {
         static let word = "native-host"
 
         static func run(_ arguments: [String]) -> Never {
-            guard NativeHost.caller(arguments) != nil else {
+            guard let browser = NativeHost.caller(arguments) else {
                 printError("miga native-host: only MIGA's browser extension talks to the host; the browser starts it")
                 endProcess(ExitStatus.notPermitted)
             }
-            let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil))
+            let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil), browser: browser)
             endProcess(host.serve(input: 0, output: 1))
         }
     }

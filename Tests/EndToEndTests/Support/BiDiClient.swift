@@ -34,6 +34,13 @@ final class BiDiClient {
         throw Timeout(what: "an answer to \(method)", last: "")
     }
 
+    /// A new tab, in front: later calls go to it.
+    func openTab() throws {
+        let created = try call("browsingContext.create", ["type": "tab"])
+        guard let tab = created["context"] as? String else { throw ProtocolError(description: "no new tab: \(created)") }
+        context = tab
+    }
+
     /// Installs an unpacked extension folder (temporarily, as for development); its ID.
     func installExtension(path: String) throws -> String {
         let result = try call("webExtension.install", ["extensionData": ["type": "path", "path": path]])

@@ -10,6 +10,46 @@ protocol BrowserUnderTest: AnyObject {
     func navigate(_ url: String) throws
     func evaluate(_ expression: String) throws -> String?
     func press(_ key: String) throws
+    /// A new tab, in front: later calls go to it.
+    func openTab() throws
+}
+
+extension BrowserUnderTest {
+    func address() throws -> String? { try evaluate("location.href") }
+
+    func text(of id: String) throws -> String? {
+        try evaluate("document.getElementById('\(id)') ? document.getElementById('\(id)').textContent : null")
+    }
+
+    var pausePage: String { extensionBase + "pause.html" }
+
+    /// The host's rules asked for at start-up and made a redirect: `probe`,
+    /// on a protected site (a witness of its own in the site's log), goes
+    /// to the pause. (Firefox's BiDi may not open the extension's own pages.)
+    func waitForRedirects(probe: String) throws {
+        try eventually("the site's redirect rule", timeout: 90) { () -> Bool? in
+            try navigate(probe)
+            let landed = try eventually("the probe's page", timeout: 15) { () -> String? in
+                guard let address = try address(), address.hasPrefix(extensionBase) || address.hasPrefix(probe) else { return nil }
+                return address
+            }
+            return landed.hasPrefix(pausePage) ? true : nil
+        }
+    }
+
+    /// Goes to `url` and waits for the pause page's quote; its verses.
+    func pauseShown(for url: String) throws -> String {
+        try navigate(url)
+        try eventually("the pause page", timeout: 60) { try address()?.hasPrefix(pausePage) == true ? true : nil }
+        return try eventually("the pause's quote", timeout: 60) { try text(of: "verses").flatMap { $0.isEmpty ? nil : $0 } }
+    }
+
+    /// Waits for the pause's Proceed to open (its countdown at zero).
+    func waitForProceedOpen() throws {
+        try eventually("Proceed open at zero", timeout: 30) {
+            try evaluate("document.getElementById('proceed').getAttribute('aria-disabled')") == "false" ? true : nil
+        }
+    }
 }
 
 /// A temporary folder for one browser run: profile, home, logs. Removed at the end.
@@ -122,6 +162,12 @@ final class ChromiumUnderTest: BrowserUnderTest {
     func navigate(_ url: String) throws { try devtools.navigate(url) }
     func evaluate(_ expression: String) throws -> String? { try devtools.evaluate(expression) }
     func press(_ key: String) throws { try devtools.press(key) }
+    func openTab() throws { try devtools.openTab() }
+
+    /// The page as it looks under `prefers-color-scheme: scheme` (light, dark).
+    func emulateColorScheme(_ scheme: String) throws {
+        try devtools.call("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+    }
 }
 
 /// Debian's firefox-esr, headless, in a private profile whose proxy is the loopback
@@ -174,4 +220,5 @@ final class FirefoxUnderTest: BrowserUnderTest {
     func navigate(_ url: String) throws { try bidi.navigate(url) }
     func evaluate(_ expression: String) throws -> String? { try bidi.evaluate(expression) }
     func press(_ key: String) throws { try bidi.press(key) }
+    func openTab() throws { try bidi.openTab() }
 }

@@ -1,14 +1,13 @@
 import Foundation
 
-/// The stand-in for `miga native-host` while the sites' tests cannot run
-/// the real one: a bash script that speaks native messaging's framing and
-/// writes every message it gets to a log. It answers the rules with two
+/// A stand-in for `miga native-host`, for what the real one never does on
+/// purpose (`RealNativeHost` is the real one): a bash script that speaks
+/// native messaging's framing and writes every message it gets to a log. It answers the rules with two
 /// sites (`site.example`, and `other.example/r/all` for a path prefix) and
 /// no quotes of its own, so a pause without it shows the bundled ones; a
 /// pause with a fixed `PauseState` that counts down two seconds (its quote
 /// holds markup, to be shown as text), or with "open" for an address under
-/// `/allowance`. Swapping it for the real host means writing the same
-/// manifests with `path` naming a `miga-native-host` link to `miga`.
+/// `/allowance`.
 struct StandInNativeHost {
     let script: String
     let log: String

@@ -15,11 +15,13 @@ import Testing
     var environment: [String: String] {
         ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config", "XDG_DATA_HOME": folder.path + "/data"]
     }
+    let notifier = RecordingNotifier()
     /// A host as the browser starts it: a conversation of its own.
-    func newHost() -> NativeHost {
+    func newHost(browser: NativeHost.Browser = .chromium) -> NativeHost {
         NativeHost(context: GatewayContext(environment: environment, time: time, timeZone: TimeZone(identifier: "UTC"),
-                                           generator: SeededGenerator(seed: 7), terminal: nil, messages: { _ in },
-                                           gatewayIdentity: nil, gatewayPath: nil))
+                                           generator: SeededGenerator(seed: 7), terminal: nil, notifier: notifier,
+                                           messages: { _ in }, gatewayIdentity: nil, gatewayPath: nil),
+                   browser: browser)
     }
     var host: NativeHost { newHost() }
     var sessions: [SessionRecord] {
@@ -143,6 +145,45 @@ import Testing
         #expect(try sessions.map(\.outcome) == [.exit])
         let again = try ask(host, #"{"type":"pause","url":"https://m.youtube.com/"}"#)
         #expect(again["type"] as? String == "error")
+    }
+
+    @Test func exit_to_focus_is_celebrated_with_a_desktop_notification_and_proceed_is_not() throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        let exiting = newHost()
+        _ = try ask(exiting, #"{"type":"pause","url":"https://youtube.com/"}"#)
+        _ = try ask(exiting, #"{"type":"choose","choice":{"choice":"exitToFocus"}}"#)
+        let celebration = try #require(notifier.notifications.first)
+        #expect(notifier.notifications.count == 1)
+        #expect(celebration.summary.contains("youtube.com") || celebration.body.contains("youtube.com"), "\(celebration)")
+        let proceeding = newHost()
+        _ = try ask(proceeding, #"{"type":"pause","url":"https://youtube.com/"}"#)
+        time.advance(3.2)
+        #expect(try ask(proceeding, #"{"type":"choose","choice":{"choice":"proceed"}}"#)["ending"] as? String == "proceed")
+        #expect(notifier.notifications.count == 1)
+    }
+
+    @Test func with_notifications_off_an_exit_sends_none() throws {
+        try folder.write("notifications = false\n" + Self.site, to: "config/miga/config.toml")
+        let host = newHost()
+        _ = try ask(host, #"{"type":"pause","url":"https://youtube.com/"}"#)
+        #expect(try ask(host, #"{"type":"choose","choice":{"choice":"exitToFocus"}}"#)["ending"] as? String == "exitToFocus")
+        #expect(notifier.notifications.isEmpty)
+    }
+
+    // MARK: Private windows
+
+    @Test func whether_the_extension_may_run_in_private_windows_is_kept_for_each_browser() throws {
+        try folder.write(Self.site, to: "config/miga/config.toml")
+        let store = { try SessionStore(path: self.folder.path + "/data/miga/miga.sqlite") }
+        #expect(try ask(newHost(browser: .chromium), #"{"type":"rules","privateWindows":true}"#)["type"] as? String == "rules")
+        #expect(try ask(newHost(browser: .firefox), #"{"type":"rules","privateWindows":false}"#)["type"] as? String == "rules")
+        #expect(try store().meta("sites.private-windows.chromium") == "allowed")
+        #expect(try store().meta("sites.private-windows.firefox") == "refused")
+        _ = try ask(newHost(browser: .chromium), #"{"type":"rules","privateWindows":false}"#)
+        #expect(try store().meta("sites.private-windows.chromium") == "refused")
+        // An extension that does not say (an older one) leaves what is known as it was.
+        _ = try ask(newHost(browser: .firefox), #"{"type":"rules"}"#)
+        #expect(try store().meta("sites.private-windows.firefox") == "refused")
     }
 
     @Test func a_conversation_ended_before_a_choice_leaves_the_pause_abandoned() throws {
