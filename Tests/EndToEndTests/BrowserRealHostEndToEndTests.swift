@@ -59,6 +59,14 @@ import Testing
             try register()
         }
 
+        /// The extension's alarms, read on one of its pages (the tab must show one).
+        func alarms() throws -> [(name: String, scheduledTime: Double)] {
+            let json = try #require(try browser.evaluate(
+                "\(browser.api).alarms.getAll().then(all => JSON.stringify(all.map(a => [a.name, a.scheduledTime])))"))
+            let pairs = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
+            return pairs.map { (name: $0.first as? String ?? "", scheduledTime: $0.last as? Double ?? 0) }
+        }
+
         /// The pause for the asked-for address, from the host (not the browser's own); the quote's id.
         func hostsPause() throws -> String {
             _ = try browser.pauseShown(for: BrowserRealHostEndToEndTests.asked)
@@ -84,6 +92,8 @@ import Testing
 
         // Exit to Focus: the tab leaves, the site is never contacted, the history has the exit with the quote shown.
         let exitQuote = try run.hostsPause()
+        // No allowance is on, so no alarm is set: nothing wakes the browser for MIGA.
+        #expect(try run.alarms().isEmpty, "alarms while no allowance is on")
         try run.browser.press("e")
         try eventually("the focus page", timeout: 60) { try run.browser.address() == run.browser.extensionBase + "focus.html" ? true : nil }
         let exit = try eventually("the exit in the history", timeout: 30) { try run.host.sessions(of: Self.program, ending: "exit").first }
@@ -117,6 +127,14 @@ import Testing
         #expect(try run.browser.address() == second)
         #expect(try run.host.sessions(of: Self.program, ending: "exit").count == 2)
         #expect(try run.host.sessions(of: Self.program, ending: "proceed").count == 1)
+        if !firefox {
+            // One alarm, at the allowance's end (a minute after the Proceed), to close it.
+            try run.browser.navigate(run.browser.extensionBase + "focus.html")
+            let alarms = try eventually("the extension's page", timeout: 30) { try? run.alarms() }
+            #expect(alarms.count == 1 && alarms.first?.name == "allowances", "\(alarms)")
+            let left = (alarms.first?.scheduledTime ?? 0) / 1000 - Date().timeIntervalSince1970
+            #expect((0...61).contains(left), "the allowance's alarm is \(left) s away")
+        }
 
         try figuresCountTheSiteBesideAProgram(run)
     }
