@@ -2,7 +2,6 @@ import Foundation
 import MIGACore
 import MIGAStore
 import MIGAConfig
-import MIGADesktop
 
 /// A protected site's pause in the browser tab: the same start, flow and
 /// record as a program's pause (`PauseStart`, `PauseFlow`, `PauseOutcome`),
@@ -97,15 +96,10 @@ final class SitePause {
         return ending
     }
 
-    /// An exit celebrated as a pause in a terminal is: the desktop
-    /// notification from a process of its own (`miga notify`), so that the
-    /// host answers the tab at once whatever the notification server does.
+    /// An exit celebrated as a pause in a shell is: the desktop notification
+    /// from a process of its own, so that the host answers the tab at once.
     private func celebrate(_ outcome: PauseOutcome) {
-        let context = gateway.context, config = gateway.loaded.config
-        guard config.notifications,
-              let notifier = context.notifier ?? context.gatewayPath.map(DetachedNotifier.init(sender:)) else { return }
-        let words = Aftercare(context: context, paths: gateway.paths, config: config)
-            .celebrationWords(start.settings, store: quotes.store, alternative: outcome.progress.alternative)
-        _ = notifier.post(DesktopNotification(summary: words.summary, body: words.body))
+        let aftercare = Aftercare(context: gateway.context, paths: gateway.paths, config: gateway.loaded.config)
+        _ = aftercare.notifyApart(aftercare.celebrationWords(start.settings, store: quotes.store, alternative: outcome.progress.alternative))
     }
 }

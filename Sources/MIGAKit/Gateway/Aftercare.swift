@@ -48,11 +48,7 @@ struct Aftercare {
             terminal.leave()
             let words = celebrationWords(plan.settings, store: quotes.store, alternative: outcome.progress.alternative)
             context.messages(plan.palette.glyphs(words.farewell))
-            if config.notifications {
-                let notifier = context.notifier ?? context.gatewayPath.map(DetachedNotifier.init(sender:))
-                _ = notifier?.post(DesktopNotification(summary: words.summary, body: words.body))
-                    .wait(seconds: Gateway.notificationDeadline)
-            }
+            _ = notifyApart(words)?.wait(seconds: Gateway.notificationDeadline)
         } else {
             terminal.leave()
         }
@@ -85,6 +81,16 @@ struct Aftercare {
         let waited = context.time.monotonic() - started
         _ = pending?.wait(seconds: Gateway.notificationDeadline - waited)
         return words
+    }
+
+    /// The celebration's notification from a process of its own (`miga
+    /// notify`), so that what waits for MIGA (a shell, a browser's tab) never
+    /// waits for the notification server; nil when notifications are off.
+    func notifyApart(_ words: CelebrationWords) -> PendingNotification? {
+        guard config.notifications, let notifier = context.notifier ?? context.gatewayPath.map(DetachedNotifier.init(sender:)) else {
+            return nil
+        }
+        return notifier.post(DesktopNotification(summary: words.summary, body: words.body))
     }
 
     /// What an Exit to Focus is told: the streak, a milestone reached, the
