@@ -24,7 +24,7 @@ extension FuzzTarget {
     /// The host's answers to the messages framed in `input`, up to the first broken frame.
     static func hostAnswers(to input: [UInt8]) -> [[UInt8]] {
         var rest = input[...]
-        let host = NativeHost(context: hostContext())
+        let host = NativeHost(context: hostContext(), browser: .chromium)
         defer { host.finish() }
         var answers: [[UInt8]] = []
         while answers.count < mostHostMessages,
