@@ -81,4 +81,49 @@ import Testing
         #expect(broken.output.isEmpty)
         #expect(try sandbox.sessions().isEmpty)
     }
+
+    /// A thousand messages in a row, of every kind the host cannot use (no
+    /// JSON, an unknown type, a tick with no pause, an address on no
+    /// protected site): each answered with an error, in order, nothing
+    /// recorded, and the host ends cleanly when the browser closes the stream.
+    @Test func a_thousand_messages_it_cannot_use_each_get_an_error_and_nothing_is_recorded() throws {
+        try sandbox.config("[sites.\"youtube.com\"]\npause = 30\n")
+        let unusable = ["not json", #"{"type":"nonsense"}"#, #"{"type":"tick"}"#, #"{"type":"pause","url":"https://elsewhere.example/"}"#,
+                        #"{"type":"choose","choice":{"choice":"proceed"}}"#, #"{"type":7}"#, "[]", #"{"type":"pause"}"#]
+        let messages = (0..<1000).map { unusable[$0 % unusable.count] }
+        let host = try run(migaBinary, ["native-host", Self.chromiumOrigin], environment: sandbox.environment, input: framed(messages))
+        #expect(host.status == ExitStatus.success, "\(host.error)")
+        #expect(host.output.components(separatedBy: #""type":"error""#).count - 1 == 1000)
+        #expect(try sandbox.sessions().isEmpty)
+    }
+
+    /// The browser closes the stream before a word: the host ends at once, cleanly, answering nothing.
+    @Test func a_stream_closed_at_once_ends_the_host_cleanly() throws {
+        let host = try run(migaBinary, ["native-host", Self.chromiumOrigin], environment: sandbox.environment, input: "")
+        #expect(host.status == ExitStatus.success, "\(host.error)")
+        #expect(host.output.isEmpty)
+    }
+
+    /// A message of exactly 64 KiB is read (and answered); one byte more ends
+    /// the host with 65 before the body is read, the messages before it answered.
+    @Test func a_message_of_the_longest_length_is_answered_and_one_byte_longer_ends_the_host() throws {
+        let longest = 64 * 1024
+        func padded(to length: Int) -> String {
+            let head = #"{"type":"nonsense","pad":""#
+            return head + String(repeating: "x", count: length - head.utf8.count - 2) + #""}"#
+        }
+        // The length's bytes, little-endian as on the machines MIGA runs on: all ASCII here.
+        func header(_ length: Int) -> String {
+            String((0..<4).map { Character(UnicodeScalar(UInt8(truncatingIfNeeded: length >> (8 * $0)))) })
+        }
+        let fits = try run(migaBinary, ["native-host", Self.chromiumOrigin], environment: sandbox.environment,
+                           input: header(longest) + padded(to: longest))
+        #expect(fits.status == ExitStatus.success, "\(fits.error)")
+        #expect(fits.output.contains(#""type":"error""#))
+        let over = try run(migaBinary, ["native-host", Self.chromiumOrigin], environment: sandbox.environment,
+                           input: framed([#"{"type":"tick"}"#]) + header(longest + 1) + padded(to: longest + 1))
+        #expect(over.status == ExitStatus.dataError)
+        #expect(over.output.components(separatedBy: #""type":"error""#).count - 1 == 1)
+    }
+
 }
