@@ -79,6 +79,18 @@ import Testing
         #expect(browsers.map { $0["state"] as? String } == ["cannot", "equipped", "equipped"])
     }
 
+    @Test func a_folder_name_with_control_characters_reaches_the_terminal_as_text() throws {
+        var environment = environment
+        environment["XDG_CONFIG_HOME"] = sandbox.root + "/config\u{1B}]2;owned\u{07}\u{1B}[2J"
+        let setup = try run(migaBinary, ["browser", "setup"], environment: environment)
+        #expect(setup.status == 0, "\(setup.error)")
+        #expect(setup.output.contains("✓ Chromium: equipped"), "\(setup.output)")
+        #expect(!setup.output.contains("\u{1B}") && !setup.output.contains("\u{07}"), "\(setup.output.debugDescription)")
+        let json = try run(migaBinary, ["browser", "setup", "--json"], environment: environment)
+        #expect(!json.output.contains("\u{1B}"))
+        #expect(json.output.contains("\\u001b]2;owned"), "\(json.output)")
+    }
+
     @Test func doctor_names_each_browser_covered_or_not_and_its_private_windows() throws {
         try sandbox.config("[sites.\"youtube.com\"]\npause = 30\n")
         let before = try run(migaBinary, ["doctor"], environment: environment)
