@@ -17,7 +17,7 @@ HOOK_HINT ?= yes
 # notification server under a virtual display on a private bus.
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
-	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils
+	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to
@@ -93,8 +93,11 @@ man: build
 	@# Blank lines are not mdoc (groff warns of each); paragraphs are .Pp.
 	sed -i '/^$$/d' .build/plugins/GenerateManual/outputs/miga/miga.1
 
-install: release man
+# The unpacked extensions go to PREFIX/share/miga/extension (chromium/, firefox/,
+# and the packed miga-firefox.xpi), where `miga browser setup` names them.
+install: release man extension
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/miga/extension \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
@@ -103,11 +106,14 @@ install: release man
 	.build/release/miga --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga
 	.build/release/miga --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga
 	.build/release/miga --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
+	rm -rf $(DESTDIR)$(PREFIX)/share/miga/extension/chromium $(DESTDIR)$(PREFIX)/share/miga/extension/firefox
+	cp -R .build/extension/chromium .build/extension/firefox $(DESTDIR)$(PREFIX)/share/miga/extension/
+	install -m 0644 .build/extension/miga-firefox.xpi $(DESTDIR)$(PREFIX)/share/miga/extension/miga-firefox.xpi
 	@if [ -n "$(INSTALL_CHECK)" ]; then scripts/check-install $(DESTDIR)$(PREFIX); fi
 	@# Installed for this user (not into a package's DESTDIR, nor a check's prefix): the
 	@# refresh that covers application entries as they appear, run by systemd.
 	@if [ -z "$(DESTDIR)" ] && [ -z "$(INSTALL_CHECK)" ]; then $(PREFIX)/bin/miga refresh --units; fi
-	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual and completions."
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/miga, its manual, completions and browser extension (miga browser setup equips the browsers)."
 	@# miga by name when this PATH finds it there, else by its path: a new
 	@# shell whose PATH lacks the folder would say "command not found".
 	@# (`make run` goes on to setup, which offers the line itself.)
@@ -119,15 +125,16 @@ install: release man
 # The binary, manual, completions and systemd user units (the refresh on
 # changes of the application folders, and a timer for miga sync), checked by
 # scripts/make-deb.
-deb: release man
+deb: release man extension
 	@scripts/ensure-packages $(BUILD_PACKAGES) lintian
-	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb
+	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb .build/extension
 
 # The browser extension (Extension/), unpacked for each browser and packed:
 # one source, the manifest chosen per browser. Plain files, nothing to compile.
 EXTENSION_FILES = background.js rules.js quotes.js host.js local-pause.js pause.html pause.js pause.css focus.html
 
 extension:
+	@scripts/ensure-packages zip
 	@for browser in chromium firefox; do \
 	rm -rf .build/extension/$$browser && install -d .build/extension/$$browser && \
 	(cd Extension && cp $(EXTENSION_FILES) ../.build/extension/$$browser/) && \
@@ -142,6 +149,9 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
+	rm -rf $(DESTDIR)$(PREFIX)/share/miga/extension/chromium $(DESTDIR)$(PREFIX)/share/miga/extension/firefox
+	rm -f $(DESTDIR)$(PREFIX)/share/miga/extension/miga-firefox.xpi
+	-rmdir $(DESTDIR)$(PREFIX)/share/miga/extension $(DESTDIR)$(PREFIX)/share/miga 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -29,7 +29,7 @@ struct Miga: ParsableCommand {
         version: "0.1.0",
         subcommands: [Hub.self, Setup.self, Gate.self, Stats.self, History.self, Protect.self, Unprotect.self, List.self,
                       Init.self, Quotes.self, InsteadList.self, Interests.self, ConfigFile.self, Doctor.self, Refresh.self, Export.self, Import.self,
-                      SyncFolder.self, Uninstall.self],
+                      BrowserCommand.self, SyncFolder.self, Uninstall.self],
         defaultSubcommand: Hub.self
     )
 

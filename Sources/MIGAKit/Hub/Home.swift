@@ -71,6 +71,7 @@ public struct Home {
         var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(),
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
+                             browsers: BrowserSetup(protection: protection).equippable, sitesProtected: !config.sites.isEmpty,
                              check: { [protection] command in protection.problem(protecting: command) })
         guard case .finished(let answers)? = MIGATerminal.run(&flow, on: terminal, palette: palette) else { return nil }
         // Unticking a program switches its protection off: the same pause as

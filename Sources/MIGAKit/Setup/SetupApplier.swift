@@ -58,6 +58,7 @@ public struct SetupApplier {
                 problems.append(error.line)
             }
         }
+        if answers.equipBrowsers { equipBrowsers(done: &done, problems: &problems) }
         // Where systemd runs for the person, entries installed later are covered as they appear.
         if !answers.programs.isEmpty, SystemdUnits.userManagerRuns(environment: protection.environment),
            access(protection.units.pathUnitFile, F_OK) != 0 {

@@ -26,6 +26,8 @@ public struct SetupAnswers: Equatable, Sendable {
     public var interests: [String]
     public var pause: Int
     public var addHook: Bool
+    /// Equip the browsers found for protected sites (`miga browser setup`).
+    public var equipBrowsers = false
 }
 
 /// `miga setup` (seed S-001 … S-003) as a pure state machine: the pages, the
@@ -43,10 +45,11 @@ public struct SetupFlow: InteractiveScreen {
         case interests
         case pause
         case hook
+        case browsers
         case ready
     }
 
-    public private(set) var step: Step = .page(0)
+    public internal(set) var step: Step = .page(0)
     /// The very first run: the pages cannot be skipped and Esc does not leave
     /// (Ctrl-C always does, saving nothing).
     public let firstRun: Bool
@@ -65,6 +68,11 @@ public struct SetupFlow: InteractiveScreen {
     let otherInterests: [String]
     public let hook: HookOffer?
     public private(set) var addHook = true
+    /// The browsers `miga browser setup` would equip, and whether a site is
+    /// protected: with both, setup asks about equipping them.
+    public let browsers: [String]
+    public let sitesProtected: Bool
+    public internal(set) var equipBrowsers = true
     /// Checks a typed command: nil when it can be protected, else why not.
     private let check: @Sendable (String) -> String?
     /// How far a page's text is scrolled, when it is taller than the window.
@@ -82,7 +90,8 @@ public struct SetupFlow: InteractiveScreen {
     static let shortPause = 10
 
     public init(firstRun: Bool, programs: [SetupProgram], tags: [(tag: String, count: Int)], interests: [String] = [],
-                pause: Int = Config.defaultPause, hook: HookOffer?, check: @escaping @Sendable (String) -> String?) {
+                pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [],
+                sitesProtected: Bool = false, check: @escaping @Sendable (String) -> String?) {
         self.firstRun = firstRun
         self.programs = programs
         self.tags = tags
@@ -93,6 +102,8 @@ public struct SetupFlow: InteractiveScreen {
         self.pause = pause
         self.hook = hook
         addHook = !(hook?.present ?? true)
+        self.browsers = browsers
+        self.sitesProtected = sitesProtected
         self.check = check
         if !firstRun { step = .programs }
     }
@@ -105,7 +116,7 @@ public struct SetupFlow: InteractiveScreen {
     public var answers: SetupAnswers {
         SetupAnswers(programs: programs.filter(\.selected),
                      interests: tags.map(\.tag).filter { chosenTags.contains($0) } + otherInterests,
-                     pause: pause, addHook: addHook && !(hook?.present ?? true))
+                     pause: pause, addHook: addHook && !(hook?.present ?? true), equipBrowsers: equipBrowsers && offersBrowsers)
     }
 
     // MARK: Keys
@@ -130,6 +141,7 @@ public struct SetupFlow: InteractiveScreen {
         case .interests: onInterests(key)
         case .pause: onPause(key)
         case .hook: onHook(key)
+        case .browsers: onBrowsers(key)
         case .ready: return onReady(key)
         }
         return nil
@@ -194,7 +206,7 @@ public struct SetupFlow: InteractiveScreen {
         switch key {
         case .left, .character("-"), .character("h"): pause = Self.step(pause, longer: false)
         case .right, .character("+"), .character("l"): pause = Self.step(pause, longer: true)
-        case .enter: step = hook == nil ? .ready : .hook
+        case .enter: step = hook == nil ? afterHook : .hook
         case .backspace: step = .interests
         default: break
         }
@@ -202,10 +214,10 @@ public struct SetupFlow: InteractiveScreen {
 
     private mutating func onHook(_ key: Key) {
         switch key {
-        case .character("y"), .character("Y"): addHook = true; step = .ready
-        case .character("n"), .character("N"): addHook = false; step = .ready
+        case .character("y"), .character("Y"): addHook = true; step = afterHook
+        case .character("n"), .character("N"): addHook = false; step = afterHook
         case .left, .right, .space: addHook.toggle()
-        case .enter: step = .ready
+        case .enter: step = afterHook
         case .backspace: step = .pause
         default: break
         }
@@ -214,7 +226,7 @@ public struct SetupFlow: InteractiveScreen {
     private mutating func onReady(_ key: Key) -> Result? {
         switch key {
         case .enter: return .finished(answers)
-        case .backspace: step = hook == nil ? .pause : .hook
+        case .backspace: step = offersBrowsers ? .browsers : beforeBrowsers
         default: break
         }
         return nil

@@ -48,7 +48,7 @@ extension SetupFlow {
         case .programs: "MIGA setup · 1 of 4 · programs"
         case .interests: "MIGA setup · 2 of 4 · interests"
         case .pause: "MIGA setup · 3 of 4 · pause length"
-        case .hook, .ready: "MIGA setup · 4 of 4 · ready"
+        case .hook, .browsers, .ready: "MIGA setup · 4 of 4 · ready"
         }
     }
 
@@ -74,7 +74,7 @@ extension SetupFlow {
             return KeyHints([["↑↓ move", "↑↓"], ["Space chooses", "Space"], ["Enter continues", "Enter"], ["Backspace: back", "Bksp"]])
         case .pause:
             return KeyHints([["← shorter", "←"], ["→ longer", "→"], ["Enter continues", "Enter"], ["Backspace: back", "Bksp"]])
-        case .hook:
+        case .hook, .browsers:
             return KeyHints([["y / n"], ["Enter continues", "Enter"], ["Backspace: back", "Bksp"]])
         case .ready:
             return leaving([["Enter: begin", "Enter"], ["Backspace: back", "Bksp"]])
@@ -89,6 +89,7 @@ extension SetupFlow {
         case .interests: interestLines(width: width, rows: rows)
         case .pause: squeezed(pauseLines(width: width, measure: measure), rows: rows, width: width)
         case .hook: squeezed(hookLines(width: width, measure: measure), rows: rows, width: width)
+        case .browsers: squeezed(browserLines(width: width, measure: measure), rows: rows, width: width)
         case .ready: squeezed(readyLines(width: width, measure: measure), rows: rows, width: width)
         }
     }
@@ -294,6 +295,7 @@ extension SetupFlow {
             facts.append(("Shell", hook.present ? "\(hook.shownFile) runs miga init already"
                                   : answers.addHook ? "add the line to \(hook.shownFile)" : "not now (see miga init)"))
         }
+        if let browsersFact { facts.append(browsersFact) }
         let labelWidth = facts.map { CellWidth.of($0.0) }.max() ?? 0
         let valueWidth = max(10, min(measure - labelWidth - 3, facts.map { CellWidth.of($0.1) }.max() ?? 0))
         let indent = String(repeating: " ", count: max(1, (width - labelWidth - 3 - valueWidth) / 2))

@@ -17,6 +17,8 @@ extension Miga {
                 program and what each of its menu entries starts, and the notification server. \
                 ✓ is well, ✗ a problem with its fix, · worth knowing and fine as it is (a shell \
                 installed but not in use, a program whose rules are kept after uninstall). \
+                Each browser found: covered (MIGA's extension can reach this miga, so protected \
+                sites pause in it) or not, with what to do, and whether its private windows pause. \
                 Exit status 0 when nothing is ✗, 1 otherwise.
 
                 With --fix, first puts right what MIGA wrote: each menu override derived again \
@@ -53,6 +55,8 @@ extension Miga {
             let config = ConfigLoader.load(from: protection.paths.configFile).config
             let findings = MIGADesktop.Doctor(protection: protection).examine()
                 + KindSupply(paths: protection.paths, config: config).leftOut(in: config).map { Finding(info: $0) }
+                + BrowserCoverage(setup: BrowserSetup(protection: protection),
+                                  store: try? SessionStore.reading(path: protection.paths.storeFile)).findings()
             for finding in findings {
                 print("\(finding.mark) \(finding.text)")
                 if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }
