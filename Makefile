@@ -1,7 +1,7 @@
 # MIGA — a mindful gateway for the Linux desktop.
 #   make run    set up, build, install to ~/.local and open MIGA (setup on the first run, the hub after)
 #   make test   set up the test tools, run every test, then check a fresh clone's make run
-#   make bench  measure start-up, pass-through and memory
+#   make bench  measure start-up, pass-through and memory, and the pause in a browser tab
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
 #   make fuzz   libFuzzer on every parser, a million inputs each (FUZZ_RUNS)
 #   make deb    a Debian package in .build/deb, checked (lintian, install and removal in a throwaway root)
@@ -18,7 +18,7 @@ HOOK_HINT ?= yes
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
 	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip
-BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time
+BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromium zip
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to
 # run it), and position-dependent, so the loader has no 84 000 pointers to
@@ -79,7 +79,9 @@ release:
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
+	@$(MAKE) --no-print-directory extension
 	python3 Benchmarks/bench.py .build/release/miga
+	python3 Benchmarks/sites.py .build/release/miga .build/extension/chromium
 
 # The manual comes from the same source as --help (swift-argument-parser's
 # generate-manual plugin), the completions from the binary itself.
