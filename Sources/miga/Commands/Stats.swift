@@ -19,6 +19,7 @@ extension Miga {
                 Example:
                   miga stats
                   miga stats --days 7 --program firefox
+                  miga stats --program site:youtube.com
                   miga stats --year
                   miga stats --program discord --reset-learning
                 """)
@@ -26,7 +27,7 @@ extension Miga {
         @Option(help: ArgumentHelp("Only the last N days.", valueName: "n"))
         var days: Int?
 
-        @Option(help: "Only this program.")
+        @Option(help: "Only this program (a site: site:NAME).")
         var program: String?
 
         @Option(help: ArgumentHelp("Only this device of those you sync: its id, the start of it as history shows it, or \"this\".",
@@ -60,7 +61,7 @@ extension Miga {
             let now = Date()
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
             let zone = TimeZone.current
-            var filter = StatsFilter(days: days, program: program)
+            var filter = StatsFilter(days: days, program: program.map(Site.historyName(of:)))
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
