@@ -68,7 +68,7 @@ public struct Home {
     /// unticked, said), or nil when the person left.
     func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String], kept: String?)? {
         let config = loaded.config
-        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(),
+        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(), sites: protection.protectedSites().map(\.name),
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
                              check: { [protection] command in protection.problem(protecting: command) })
@@ -76,6 +76,7 @@ public struct Home {
         // Unticking a program switches its protection off: the same pause as
         // `miga unprotect` comes first, and the history records the choice.
         let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
+            + config.sites.keys.sorted().filter { !answers.sites.contains($0) }.map { Site.programPrefix + $0 }
         var keeping: Set<String> = []
         var kept: String?
         if !unticked.isEmpty {
