@@ -128,7 +128,8 @@ import Testing
             $0.contains("a pause before unprotecting youtube.com") && $0.contains("the choice is yours")
         }
         try tmux.send("p")
-        try tmux.waitForScreen("the hub") { $0.contains("s stats") }
+        // The hub shows the site beside the programs.
+        try tmux.waitForScreen("the hub, with the site") { $0.contains("s stats") && $0.contains("Firefox") && $0.contains("reddit.com/") }
         try tmux.send("q")
         #expect(try sandbox.status() == 0)
         let config = ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config

@@ -112,7 +112,7 @@ public struct Home {
                 : (protection?.protectedCommands() ?? []).map(loaded.config.settings(for:))
             let tiles = programs.sorted { $0.displayName < $1.displayName }.map {
                 HubScreen.Tile(command: $0.command, name: $0.displayName, glyph: ProgramCatalog.glyph(for: $0.command))
-            }
+            } + loaded.config.sites.keys.sorted().map(HubScreen.Tile.init(site:))
             // What is wrong with the config stays said while the hub is open.
             var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice,
                                    standing: loaded.problems.map { printable($0.notice) })

@@ -1,5 +1,6 @@
 import MIGACore
 import MIGATerminal
+import MIGADesktop
 
 /// How the program list's second section looks: "Sites", a row each, and
 /// the row to add one; and the rows to add what a person types.
@@ -11,7 +12,7 @@ extension SetupFlow {
         for (index, site) in sites.enumerated() {
             let here = cursor == siteRow(index)
             lines.append(Line([Span(indent), Span(here ? "› " : "  ", .accentDeep),
-                               site.selected ? Span("[✓] ", .accentDeep) : Span("[ ] ", .muted), Span("◌ ", .accent(glow: 0)),
+                               site.selected ? Span("[✓] ", .accentDeep) : Span("[ ] ", .muted), Span("\(ProgramCatalog.siteGlyph) ", .accent(glow: 0)),
                                Span(TextWrap.truncate(site.name, width: nameWidth).rightPadded(to: nameWidth) + "  ", here ? .quote : .body),
                                Span("website", .muted)]))
         }
