@@ -121,4 +121,12 @@ import Testing
             #expect(!shown.error.contains("\u{1B}]") && !shown.error.contains("\u{07}"), "\(arguments)")
         }
     }
+
+    @Test func the_learning_of_a_site_typed_as_an_address_starts_afresh_under_its_history_name() throws {
+        try seed()
+        let reset = try miga("stats", "--program", "site:https://www.YouTube.com/", "--reset-learning", "--yes")
+        #expect(reset.status == 0, "\(reset.error)")
+        #expect(reset.output.contains("with youtube.com."), "\(reset.output)")
+        #expect(try SessionStore(path: sandbox.storePath).learningReset(program: "site:youtube.com") != nil)
+    }
 }

@@ -55,13 +55,15 @@ extension Miga {
 
         func run() throws {
             let environment = processEnvironment()
+            // A site as the history keeps it, however its address was typed.
+            let program = self.program.map(Site.historyName(of:))
             if resetLearning, let program { return try resetLearning(of: program, environment: environment) }
             // Only a look: nothing written, nobody notified (see `Upkeep`).
             let store = try Miga.readStore(environment)
             let now = Date()
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
             let zone = TimeZone.current
-            var filter = StatsFilter(days: days, program: program.map(Site.historyName(of:)))
+            var filter = StatsFilter(days: days, program: program)
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
