@@ -37,7 +37,8 @@ extension Miga {
             }
             let protection = try Miga.protection()
             let programs = protection.list()
-            let sites = protection.protectedSites().map { protection.config.settings(for: $0.program) }
+            let config = protection.config
+            let sites = protection.protectedSites().map { config.settings(for: $0.program) }
             guard !programs.isEmpty || !sites.isEmpty else {
                 print("No programs are protected yet. Try: miga protect firefox")
                 return
