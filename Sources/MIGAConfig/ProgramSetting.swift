@@ -47,6 +47,8 @@ public struct ProgramSetting: Sendable {
 
     /// The columns of `miga list`, in the table's order.
     package static var columns: [Column] { all.compactMap(\.column) }
+    /// The columns of a site's row in `miga list`: those of the settings a site has.
+    package static var siteColumns: [Column] { all.filter { !$0.programsOnly }.compactMap(\.column) }
 
     /// Every per-program setting, in the order a new table lists them.
     public static let all: [ProgramSetting] = [

@@ -105,6 +105,39 @@ import Testing
         #expect(try sandbox.sessions().isEmpty)
     }
 
+    @Test func a_site_is_added_and_another_unticked_in_setups_list_and_the_config_follows() throws {
+        try sandbox.config("pause = 1\n")
+        #expect(try miga("protect", "firefox").status == 0)
+        #expect(try miga("protect", "--site", "youtube.com", "--pause", "30").status == 0)
+        let tmux = try openSetup()
+        try tmux.waitForScreen("the site counted") { $0.contains("Continue with 1 program and 1 site") }
+        // Down stops on Continue; "another site" is the row above it.
+        for _ in 0..<40 { try tmux.send("Down") }
+        try tmux.send("Up")
+        try tmux.waitForScreen("the sites' section") { $0.contains("Sites") && $0.contains("[✓] ◌ youtube.com") }
+        try tmux.send("Enter")
+        try tmux.waitForScreen("a site to type") { $0.contains("+ site:") }
+        try tmux.send("-l", "https://www.Reddit.com/r/all")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("reddit.com added") { $0.contains("[✓] ◌ reddit.com/r/all") }
+        try tmux.send("Up")
+        try tmux.send("Space")
+        try tmux.waitForScreen("youtube.com unticked") { $0.contains("[ ] ◌ youtube.com") && $0.contains("Continue with 1 program and 1 site") }
+        try finish(tmux, pauseShown: "0:01")
+        try tmux.waitForScreen("the switch-off pause at zero") {
+            $0.contains("a pause before unprotecting youtube.com") && $0.contains("the choice is yours")
+        }
+        try tmux.send("p")
+        // The hub shows the site beside the programs.
+        try tmux.waitForScreen("the hub, with the site") { $0.contains("s stats") && $0.contains("Firefox") && $0.contains("reddit.com/") }
+        try tmux.send("q")
+        #expect(try sandbox.status() == 0)
+        let config = ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config
+        #expect(config.sites.keys.sorted() == ["reddit.com/r/all"])
+        #expect(config.programs["firefox"] != nil)
+        #expect(try miga("history").output.contains("youtube.com (site)  unprotected"))
+    }
+
     /// Steam is the second chosen program (chosen ones come first, in the catalog's order).
     func untickSteam(_ tmux: Tmux) throws {
         try tmux.send("Down")

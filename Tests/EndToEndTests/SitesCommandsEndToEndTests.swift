@@ -48,4 +48,24 @@ import Testing
         #expect(now.output.contains("youtube.com is no longer protected."))
         #expect(config.sites.keys.sorted() == ["news.example"])
     }
+
+    @Test func list_shows_the_protected_sites_after_the_programs_with_their_settings() throws {
+        _ = try run(migaBinary, ["protect", "argv-dump"], environment: sandbox.environment)
+        _ = try run(migaBinary, ["protect", "--site", "youtube.com", "--pause", "45", "--allow", "20"], environment: sandbox.environment)
+        _ = try run(migaBinary, ["protect", "--site", "reddit.com/r/all"], environment: sandbox.environment)
+        let listed = try run(migaBinary, ["list"], environment: sandbox.environment)
+        #expect(listed.status == 0, "\(listed.error)")
+        let lines = listed.output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "Sites"), "\(listed.output)")
+        #expect(lines[..<heading].contains { $0.hasPrefix("argv-dump") }, "the programs come first: \(listed.output)")
+        let youtube = try #require(lines[heading...].first { $0.hasPrefix("youtube.com") }, "\(listed.output)")
+        #expect(youtube.contains("45 s") && youtube.contains("20 min"), "\(youtube)")
+        #expect(lines[heading...].contains { $0.hasPrefix("reddit.com/r/all") && $0.contains("default") }, "\(listed.output)")
+        #expect(!lines[heading...].contains { $0.contains("no terminal") }, "a site has no setting of how a program starts: \(listed.output)")
+
+        // Only sites: they are listed, not "no programs".
+        _ = try run(migaBinary, ["unprotect", "--now", "argv-dump"], environment: sandbox.environment)
+        let onlySites = try run(migaBinary, ["list"], environment: sandbox.environment)
+        #expect(onlySites.output.contains("youtube.com") && !onlySites.output.contains("No programs are protected"), "\(onlySites.output)")
+    }
 }

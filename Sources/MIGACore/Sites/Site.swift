@@ -58,6 +58,18 @@ public struct Site: Hashable, Sendable {
         self = site
     }
 
+    /// How a history's program name is shown beside the programs: a site
+    /// by its name, marked as one (`youtube.com (site)`); a program as it is.
+    public static func shownName(of program: String) -> String {
+        Site(program: program).map { $0.name + " (site)" } ?? program
+    }
+
+    /// The program name a site's history is kept under, for one typed as
+    /// `site:` and an address (`site:www.YouTube.com`); any other as it is.
+    public static func historyName(of program: String) -> String {
+        Site(program: program)?.program ?? program
+    }
+
     /// Whether the address `url` is on this site (an http or https address
     /// whose host is this one or under it, and whose path is under its prefix).
     public func covers(_ url: String) -> Bool {

@@ -81,10 +81,14 @@ public struct WeeklyReview: Equatable, Sendable {
     /// The suggestion of a typed pause beside the kinds the program shows.
     static func suggestion(for fading: Fading, kinds: [PauseKind]) -> String {
         let suggested = (kinds.isEmpty ? PauseKind.defaults : kinds).map(\.rawValue) + [PauseKind.type.rawValue]
-        let name = printable(fading.program)
         let rates = "\(wholeNumber(fading.rateLately * 100)) % from \(wholeNumber(fading.rateBefore * 100)) %"
-        return "\(name.prefix(1).uppercased() + name.dropFirst())'s pauses end in an exit less often lately (\(rates)). "
-            + "A typed pause may help: miga protect \(shellWord(name)) --kinds \(suggested.joined(separator: ","))"
+        // A site by its name (a host is written in lower case), and protected as one.
+        let site = Site(program: fading.program)
+        let name = site?.name ?? printable(fading.program)
+        let shown = site == nil ? name.prefix(1).uppercased() + name.dropFirst() : name
+        let protect = site == nil ? "miga protect \(shellWord(name))" : "miga protect --site \(shellWord(name))"
+        return "\(shown)'s pauses end in an exit less often lately (\(rates)). "
+            + "A typed pause may help: \(protect) --kinds \(suggested.joined(separator: ","))"
     }
 
     /// `program` as one word for the shell: as it is when it is plain, else in single quotes.

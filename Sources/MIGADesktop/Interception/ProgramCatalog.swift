@@ -38,6 +38,9 @@ public enum ProgramCatalog {
         CatalogProgram("Newsboat", ["newsboat"], feed),
     ]
 
+    /// The glyph of a protected website, wherever sites are listed beside the programs.
+    public static let siteGlyph: Character = "◌"
+
     /// The glyph for a protected command: the catalog's, or a plain diamond.
     public static func glyph(for command: String) -> Character {
         programs.first { $0.commands.contains(command) }?.glyph ?? other

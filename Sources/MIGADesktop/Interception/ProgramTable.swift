@@ -11,14 +11,35 @@ public enum ProgramTable {
         // The settings' own columns come from their table (`ProgramSetting.columns`).
         let columns = ProgramSetting.columns
         let header = ["program", "name"] + columns.map(\.header) + ["routes", "rules"]
-        var rules: [[String]] = []
         let rows = programs.map { status -> [String] in
             let settings = status.settings
-            rules.append(settings.features.isEmpty ? ["—"] : settings.features.map(printable))
             // Names come from the config and desktop entries: nothing in them may reach the terminal as a sequence.
             return [printable(settings.command), printable(settings.displayName)] + columns.map { printable($0.value(settings)) }
                 + [routes(status).joined(separator: "  "), ""]
         }
+        return table(header: header, rows: rows, rules: programs.map { rules($0.settings) }, width: width)
+    }
+
+    /// The protected sites, under a heading of their own: each with the
+    /// columns of the settings a site has (a site has no routes on this
+    /// machine: MIGA's browser extension pauses it).
+    public static func renderSites(_ sites: [ProgramSettings], width: Int? = nil) -> String {
+        let columns = ProgramSetting.siteColumns
+        let header = ["site"] + columns.map(\.header) + ["rules"]
+        let rows = sites.map { settings in
+            [printable(settings.displayName)] + columns.map { printable($0.value(settings)) } + [""]
+        }
+        return "Sites\n" + table(header: header, rows: rows, rules: sites.map(rules), width: width)
+    }
+
+    /// A row's rules, each on, in words; "—" for none.
+    static func rules(_ settings: ProgramSettings) -> [String] {
+        settings.features.isEmpty ? ["—"] : settings.features.map(printable)
+    }
+
+    /// `rows` under `header`, aligned, each followed by its `rules`, which
+    /// wrap to `width` (the last column of `header` is theirs).
+    static func table(header: [String], rows: [[String]], rules: [[String]], width: Int?) -> String {
         let widths = header.indices.map { column in
             ([header] + rows).map { CellWidth.of($0[column]) }.max() ?? 0
         }

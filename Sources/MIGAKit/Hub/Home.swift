@@ -68,15 +68,16 @@ public struct Home {
     /// unticked, said), or nil when the person left.
     func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String], kept: String?)? {
         let config = loaded.config
-        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(),
+        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(), sites: protection.protectedSites().map(\.name),
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
-                             browsers: BrowserSetup(protection: protection).equippable, sitesProtected: !config.sites.isEmpty,
+                             browsers: BrowserSetup(protection: protection).equippable,
                              check: { [protection] command in protection.problem(protecting: command) })
         guard case .finished(let answers)? = MIGATerminal.run(&flow, on: terminal, palette: palette) else { return nil }
         // Unticking a program switches its protection off: the same pause as
         // `miga unprotect` comes first, and the history records the choice.
         let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
+            + config.sites.keys.sorted().filter { !answers.sites.contains($0) }.map { Site.programPrefix + $0 }
         var keeping: Set<String> = []
         var kept: String?
         if !unticked.isEmpty {
@@ -112,7 +113,7 @@ public struct Home {
                 : (protection?.protectedCommands() ?? []).map(loaded.config.settings(for:))
             let tiles = programs.sorted { $0.displayName < $1.displayName }.map {
                 HubScreen.Tile(command: $0.command, name: $0.displayName, glyph: ProgramCatalog.glyph(for: $0.command))
-            }
+            } + loaded.config.sites.keys.sorted().map(HubScreen.Tile.init(site:))
             // What is wrong with the config stays said while the hub is open.
             var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice,
                                    standing: loaded.problems.map { printable($0.notice) })

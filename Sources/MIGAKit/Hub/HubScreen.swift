@@ -1,9 +1,10 @@
 import MIGACore
 import MIGATerminal
+import MIGADesktop
 
 /// The hub (seed S-004): `miga` after setup. A streak banner and a grid of
-/// the protected programs; choosing one opens its gateway, so the hub is a
-/// launcher too.
+/// the protected programs, then the protected sites; choosing a program opens
+/// its gateway, so the hub is a launcher too (a site's pause is in the browser).
 public struct HubScreen: InteractiveScreen {
     public enum Result: Equatable {
         case open(String)
@@ -20,6 +21,11 @@ public struct HubScreen: InteractiveScreen {
             self.command = command
             self.name = name
             self.glyph = glyph
+        }
+
+        /// A protected website's tile, by its plain name.
+        public init(site name: String) {
+            self.init(command: Site.programPrefix + name, name: name, glyph: ProgramCatalog.siteGlyph)
         }
     }
 
@@ -57,7 +63,14 @@ public struct HubScreen: InteractiveScreen {
         switch key {
         case .character("q"), .escape, .control("c"), .control("d"): return .quit
         case .character("s"): return .stats
-        case .enter, .space: return tiles.isEmpty ? nil : .open(tiles[selection].command)
+        case .enter, .space:
+            guard !tiles.isEmpty else { return nil }
+            // A site's pause is in the browser's tab: the hub says so rather than open anything around it.
+            guard Site(program: tiles[selection].command) == nil else {
+                notice = "\(tiles[selection].name) pauses in your browser, with MIGA's extension: open it there."
+                return nil
+            }
+            return .open(tiles[selection].command)
         case .left, .character("h"): selection = max(0, selection - 1)
         case .right, .character("l"): selection = min(tiles.count - 1, selection + 1)
         case .up, .character("k"): if selection - columns >= 0 { selection -= columns }

@@ -14,8 +14,8 @@ public struct SetupApplier {
         self.protection = protection
     }
 
-    /// What was done, a line each, and what could not be. The programs in
-    /// `keeping` stay protected though unticked (their switch-off pause ended
+    /// What was done, a line each, and what could not be. The programs (and
+    /// sites, as `site:NAME`) in `keeping` stay protected though unticked (their switch-off pause ended
     /// in Exit to Focus). A value that did not change is not written again,
     /// so the config keeps its lines, comments and all.
     public func apply(_ answers: SetupAnswers, keeping: Set<String> = []) -> (done: [String], problems: [String]) {
@@ -50,6 +50,8 @@ public struct SetupApplier {
                 problems.append(error.line)
             }
         }
+        let sites = applySites(answers.sites, keeping: keeping, before: before)
+        (done, problems) = (done + sites.done, problems + sites.problems)
         if answers.addHook, let hook = protection.hookOffer(), !hook.present {
             do {
                 try protection.addHookLine(hook)

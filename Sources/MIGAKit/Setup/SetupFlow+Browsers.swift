@@ -8,7 +8,7 @@ import MIGATerminal
 /// (applied with the other answers, at the end and only then).
 extension SetupFlow {
     /// Whether setup asks about the browsers.
-    var offersBrowsers: Bool { !browsers.isEmpty && sitesProtected }
+    var offersBrowsers: Bool { !browsers.isEmpty && sites.contains(where: \.selected) }
     /// The step after the shell hook's: the browsers' question, when it is asked.
     var afterHook: Step { offersBrowsers ? .browsers : .ready }
     /// The step before the browsers' question.

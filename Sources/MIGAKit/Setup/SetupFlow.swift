@@ -26,6 +26,8 @@ public struct SetupAnswers: Equatable, Sendable {
     public var interests: [String]
     public var pause: Int
     public var addHook: Bool
+    /// The sites to protect, by their plain names.
+    public var sites: [String] = []
     /// Equip the browsers found for protected sites (`miga browser setup`).
     public var equipBrowsers = false
 }
@@ -55,11 +57,15 @@ public struct SetupFlow: InteractiveScreen {
     public let firstRun: Bool
     public private(set) var programs: [SetupProgram]
     /// Row of the program list; `programs.count` is the "another command" row,
-    /// and `continueRow` the Continue button, reached with the arrows like any other.
-    public private(set) var cursor = 0
-    /// A command being typed, when the person adds one of their own.
-    public private(set) var field: String?
-    public private(set) var message: String?
+    /// the sites' rows follow (SetupFlow+Sites.swift), and `continueRow` is the
+    /// Continue button, reached with the arrows like any other.
+    public internal(set) var cursor = 0
+    /// A command being typed, when the person adds one of their own (a site, when `typingSite`).
+    public internal(set) var field: String?
+    public internal(set) var typingSite = false
+    public internal(set) var message: String?
+    /// The list's second section: the protected sites, and those added.
+    public internal(set) var sites: [SetupSite]
     public let tags: [(tag: String, count: Int)]
     public private(set) var chosenTags: Set<String> = []
     public private(set) var tagCursor = 0
@@ -68,10 +74,9 @@ public struct SetupFlow: InteractiveScreen {
     let otherInterests: [String]
     public let hook: HookOffer?
     public private(set) var addHook = true
-    /// The browsers `miga browser setup` would equip, and whether a site is
-    /// protected: with both, setup asks about equipping them.
+    /// The browsers `miga browser setup` would equip: with a site ticked,
+    /// setup asks about equipping them.
     public let browsers: [String]
-    public let sitesProtected: Bool
     public internal(set) var equipBrowsers = true
     /// Checks a typed command: nil when it can be protected, else why not.
     private let check: @Sendable (String) -> String?
@@ -89,11 +94,14 @@ public struct SetupFlow: InteractiveScreen {
     /// Below this a pause is over before the pull has eased: setup says so, gently.
     static let shortPause = 10
 
-    public init(firstRun: Bool, programs: [SetupProgram], tags: [(tag: String, count: Int)], interests: [String] = [],
-                pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [],
-                sitesProtected: Bool = false, check: @escaping @Sendable (String) -> String?) {
+    /// `sites`: the protected sites' plain names, ticked; `browsers`: the
+    /// browsers `miga browser setup` would equip for them.
+    public init(firstRun: Bool, programs: [SetupProgram], sites: [String] = [], tags: [(tag: String, count: Int)],
+                interests: [String] = [], pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [],
+                check: @escaping @Sendable (String) -> String?) {
         self.firstRun = firstRun
         self.programs = programs
+        self.sites = sites.map { SetupSite(name: $0) }
         self.tags = tags
         chosenTags = Set(interests.filter { interest in tags.contains { $0.tag == interest } })
         // What setup cannot show or choose is kept as it is: interests that
@@ -103,20 +111,20 @@ public struct SetupFlow: InteractiveScreen {
         self.hook = hook
         addHook = !(hook?.present ?? true)
         self.browsers = browsers
-        self.sitesProtected = sitesProtected
         self.check = check
         if !firstRun { step = .programs }
     }
 
     var selectedCount: Int { programs.filter(\.selected).count }
 
-    /// The Continue button's row, after "another command".
-    var continueRow: Int { programs.count + 1 }
+    /// The Continue button's row, after "another site".
+    var continueRow: Int { anotherSiteRow + 1 }
 
     public var answers: SetupAnswers {
         SetupAnswers(programs: programs.filter(\.selected),
                      interests: tags.map(\.tag).filter { chosenTags.contains($0) } + otherInterests,
-                     pause: pause, addHook: addHook && !(hook?.present ?? true), equipBrowsers: equipBrowsers && offersBrowsers)
+                     pause: pause, addHook: addHook && !(hook?.present ?? true), sites: sites.filter(\.selected).map(\.name),
+                     equipBrowsers: equipBrowsers && offersBrowsers)
     }
 
     // MARK: Keys
@@ -174,10 +182,11 @@ public struct SetupFlow: InteractiveScreen {
         case .up, .character("k"): cursor = max(0, cursor - 1)
         case .down, .character("j"): cursor = min(continueRow, cursor + 1)
         case .space:
-            if cursor != continueRow { toggleProgram() }
+            if cursor > programs.count { chooseSiteRow() } else { toggleProgram() }
         case .enter:
             if cursor == programs.count { field = ""; return }
-            guard selectedCount > 0 else {
+            if cursor == anotherSiteRow { return chooseSiteRow() }
+            guard selectedCount + selectedSiteCount > 0 else {
                 message = "Choose at least one program with Space."
                 return
             }
@@ -254,10 +263,13 @@ public struct SetupFlow: InteractiveScreen {
         switch key {
         case .escape:
             field = nil
+            typingSite = false
         case .backspace:
             if field?.isEmpty == false { field?.removeLast() }
         case .character(let character):
             field?.append(character)
+        case .enter where typingSite:
+            addSite(field ?? "")
         case .enter:
             let command = (field ?? "").trimmingWhitespace()
             guard !command.isEmpty else { field = nil; return nil }

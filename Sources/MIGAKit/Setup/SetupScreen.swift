@@ -55,7 +55,9 @@ extension SetupFlow {
     /// The keys of this step. "Leaves without saving" is the first to
     /// shorten and the last to go: a person who wants out finds the way.
     func keyHints(at size: TerminalSize) -> KeyHints {
-        if field != nil { return KeyHints([["type a command", "type"], ["Enter adds it", "Enter adds"], ["Esc cancels"]]) }
+        if field != nil {
+            return KeyHints([[typingSite ? "type a site" : "type a command", "type"], ["Enter adds it", "Enter adds"], ["Esc cancels"]])
+        }
         let leave = firstRun ? ["Ctrl-C leaves without saving", "Ctrl-C leaves"] : ["Esc leaves without saving", "Esc leaves"]
         func leaving(_ hints: [[String]]) -> KeyHints {
             let all = hints + [leave]
@@ -206,23 +208,17 @@ extension SetupFlow {
                         + (showCommand ? [Span(command.rightPadded(to: commandWidth) + "  ", .muted)] : [])
                         + [Span(state, program.installed ? .muted : .faint)])
         }
-        if let field {
-            // The end of what is typed stays in view, where the cursor is.
-            let room = max(1, width - indent.count - 2 - CellWidth.of("+ command: ") - 2)
-            let shown = CellWidth.of(field) <= room ? field : "…" + String(String(String(field.reversed()).prefix(room - 1)).reversed())
-            list.append(Line([Span(indent), Span("› ", .accentDeep), Span("+ command: ", .body), Span(shown, .quote),
-                              Span("█", .accent(glow: 0))]))
-        } else {
-            list.append(Line([Span(indent), Span(cursor == programs.count ? "› " : "  ", .accentDeep),
-                              Span("+ another command…", cursor == programs.count ? .quote : .muted)]))
-        }
-        let count = selectedCount
-        let label = count == 0 ? "  Continue  " : "  Continue with \(count) program\(count == 1 ? "" : "s")  "
-        let onContinue = cursor == programs.count + 1
-        let button = Line.centered([Span(onContinue ? "› " : "  ", .accentDeep), Span(label, count == 0 ? .faint : .primary),
-                                    Span("  ")], in: width)
+        list.append(addRow("command", typing: !typingSite, row: programs.count, indent: indent, width: width))
+        // The sites' section: its rows are the cursor's rows after a heading.
+        let sitesStart = list.count
+        list += siteLines(indent: indent, nameWidth: nameWidth + (showCommand ? commandWidth + 2 : 0), width: width)
+        let focus = cursor <= programs.count ? cursor : sitesStart + 1 + (cursor - siteRow(0))
+        let label = continueLabel
+        let onContinue = cursor == continueRow
+        let button = Line.centered([Span(onContinue ? "› " : "  ", .accentDeep),
+                                    Span(label, selectedCount + selectedSiteCount == 0 ? .faint : .primary), Span("  ")], in: width)
         return listLines(head: title("Which programs should pause first?", width: width), list: list, tail: [.blank, button],
-                         focus: min(cursor, list.count - 1), rows: rows, indent: indent + "  ")
+                         focus: min(focus, list.count - 1), rows: rows, indent: indent + "  ")
     }
 
     // MARK: Interests

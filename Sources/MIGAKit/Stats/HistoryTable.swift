@@ -10,7 +10,10 @@ public enum HistoryTable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let names = sessions.map(\.program) + changes.map { $0.subjects.isEmpty ? "miga" : $0.subjects.joined(separator: ", ") }
+        func subjects(_ change: ProtectionChange) -> String {
+            change.subjects.isEmpty ? "miga" : change.subjects.map(Site.shownName(of:)).joined(separator: ", ")
+        }
+        let names = sessions.map { Site.shownName(of: $0.program) } + changes.map(subjects)
         let nameWidth = min(20, names.map { CellWidth.of($0) }.max() ?? 0)
         func lead(_ date: Date, _ program: String) -> [Span] {
             let name = TextWrap.truncate(program, width: nameWidth)
@@ -18,9 +21,9 @@ public enum HistoryTable {
                     Span(name + String(repeating: " ", count: nameWidth - CellWidth.of(name)) + "  ")]
         }
         let rows = sessions.map { session in
-            (session.endedAt ?? session.startedAt, line(session, lead(session.endedAt ?? session.startedAt, session.program)))
+            (session.endedAt ?? session.startedAt, line(session, lead(session.endedAt ?? session.startedAt, Site.shownName(of: session.program))))
         } + changes.map { change in
-            (change.at, line(change, lead(change.at, change.subjects.isEmpty ? "miga" : change.subjects.joined(separator: ", "))))
+            (change.at, line(change, lead(change.at, subjects(change))))
         }
         let sorted = rows.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         return width.map { width in sorted.map { $0.truncated(to: width) } } ?? sorted

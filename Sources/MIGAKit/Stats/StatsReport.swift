@@ -163,7 +163,9 @@ public struct StatsReport: Equatable, Sendable {
         var kinds = filter.program == nil ? config.pauseKinds : []
         var favourites: [KindTable.Favourite] = []
         var leftOut: [String] = []
-        for program in filter.program.map({ [$0] }) ?? config.programs.keys.sorted() {
+        // The protected sites' kinds too, beside the programs'.
+        let protected = config.programs.keys.sorted() + config.sites.keys.sorted().map { Site.programPrefix + $0 }
+        for program in filter.program.map({ [$0] }) ?? protected {
             let settings = config.settings(for: program)
             let inUse = config.kindsInUse(for: settings, hasLinesToType: hasLines, hasAlternatives: hasAny)
             kinds += inUse.kinds

@@ -24,7 +24,7 @@ extension Miga {
         @Option(help: ArgumentHelp("Only from this local date on (YYYY-MM-DD).", valueName: "date"))
         var since: String?
 
-        @Option(help: "Only this program.")
+        @Option(help: "Only this program (a site: site:NAME).")
         var program: String?
 
         @Flag(help: "Include launches that passed through without a pause.")
@@ -50,6 +50,7 @@ extension Miga {
             // Only a look: nothing written (see `Upkeep`).
             let store = try Miga.readStore(environment)
             let start = since.flatMap(Self.startOfDay)
+            let program = program.map(Site.historyName(of:))
             let sessions = try store.sessions().filter { session in
                 session.outcome != .open && (all || session.outcome != .passthrough)
                     && (program == nil || session.program == program)

@@ -9,7 +9,7 @@ extension Miga {
     /// `miga list`: what is protected, and how launches reach the gateway.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the protected programs, their settings and their active routes.",
+            abstract: "List the protected programs and sites, their settings and the programs' active routes.",
             discussion: """
                 Routes: shim (the link in MIGA's shim folder), shell (typing the name here reaches \
                 it), menu (an application menu entry goes through the pause), login (a start at \
@@ -17,7 +17,9 @@ extension Miga {
                 each program (each shell's hook, the shim, each menu entry, login start and D-Bus \
                 service, the Flatpak app's commands) and whether it reaches the pause. A shell \
                 counts when it is your login shell or has a start-up file; a program whose rules \
-                are kept after `miga uninstall` has no routes until `miga protect NAME`.
+                are kept after `miga uninstall` has no routes until `miga protect NAME`. The \
+                protected sites follow, under "Sites", with their settings (the browser extension \
+                pauses them, so they have no routes here).
 
                 Example:
                   miga list
@@ -35,12 +37,17 @@ extension Miga {
             }
             let protection = try Miga.protection()
             let programs = protection.list()
-            guard !programs.isEmpty else {
+            let config = protection.config
+            let sites = protection.protectedSites().map { config.settings(for: $0.program) }
+            guard !programs.isEmpty || !sites.isEmpty else {
                 print("No programs are protected yet. Try: miga protect firefox")
                 return
             }
+            let width = TTY.open()?.size.columns
+            // The sites after the programs: their pause is in the browser, so they have no routes here.
+            defer { if !sites.isEmpty { print((programs.isEmpty ? "" : "\n") + ProgramTable.renderSites(sites, width: width)) } }
             guard routes else {
-                print(ProgramTable.render(programs, width: TTY.open()?.size.columns))
+                if !programs.isEmpty { print(ProgramTable.render(programs, width: width)) }
                 return
             }
             for coverage in protection.coverage() {

@@ -58,4 +58,21 @@ import Testing
         #expect(!text.contains("Program 1 "))
         #expect(hub.frame(size: size).lines.count == 24)
     }
+
+    @Test func a_site_is_a_tile_beside_the_programs_and_choosing_it_says_where_its_pause_is() {
+        let site = HubScreen.Tile(site: "youtube.com")
+        #expect(site.command == "site:youtube.com" && site.name == "youtube.com" && site.glyph == ProgramCatalog.siteGlyph)
+        var hub = HubScreen(tiles: Array(tiles.prefix(2)) + [site], streak: Streak(current: 0, best: 0))
+        let size = TerminalSize(columns: 80, rows: 24)
+        hub.resize(size)
+        #expect(hub.frame(size: size).text.contains("youtube.com"))
+        _ = hub.handle(.character("y"))
+        #expect(hub.selection == 2)
+        #expect(hub.handle(.enter) == nil, "a site opens in the browser, never through a program's gateway")
+        #expect(hub.notice == "youtube.com pauses in your browser, with MIGA's extension: open it there.")
+        #expect(hub.frame(size: size).text.contains("youtube.com pauses in your browser"))
+        _ = hub.handle(.left)
+        #expect(hub.notice == nil)
+        #expect(hub.handle(.enter) == .open("firefox"))
+    }
 }

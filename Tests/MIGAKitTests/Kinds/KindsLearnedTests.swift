@@ -158,4 +158,17 @@ import Testing
         #expect(loaded.problems.map(\.description).contains { $0.contains("learn_half_life_days") && $0.contains("from 1 to 3650") },
                 "\(loaded.problems)")
     }
+
+    @Test func a_protected_site_has_its_favourite_named_beside_the_programs() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        try store.insertMissing(history("site:youtube.com", .type, shown: 20, exits: 12)
+                                + history("site:youtube.com", .breathe, shown: 20, exits: 4))
+        let config = config("""
+            [sites."youtube.com"]
+            pause_kinds = ["breathe", "type"]
+            """)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        #expect(report.kinds?.favourites == [KindTable.Favourite(program: "site:youtube.com", name: "youtube.com", kind: .type)])
+        #expect(StatsScreen.lines(report, width: 80).map(\.text).contains { $0.contains("MIGA now favours a typed pause for youtube.com") })
+    }
 }

@@ -9,8 +9,8 @@ import Testing
     let size = TerminalSize(columns: 80, rows: 24)
 
     func flow(browsers: [String], hook: HookOffer? = SetupFlowTests.hook, sitesProtected: Bool = true) -> SetupFlow {
-        SetupFlow(firstRun: false, programs: SetupFlowTests.programs, tags: SetupFlowTests.tags, hook: hook, browsers: browsers,
-                  sitesProtected: sitesProtected, check: { _ in nil })
+        SetupFlow(firstRun: false, programs: SetupFlowTests.programs, sites: sitesProtected ? ["youtube.com"] : [],
+                  tags: SetupFlowTests.tags, hook: hook, browsers: browsers, check: { _ in nil })
     }
 
     func press(_ keys: [Key], on flow: inout SetupFlow) -> SetupFlow.Result? {

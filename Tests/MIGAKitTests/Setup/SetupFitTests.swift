@@ -43,11 +43,12 @@ import Testing
     @Test(arguments: sizes)
     func a_long_program_list_says_what_is_hidden_and_keeps_the_cursor_in_view(size: TerminalSize) {
         var setup = flow(firstRun: false)
-        let entries = Self.catalog.count + 1 // and "another command"
+        let entries = Self.catalog.count + 3 // and "another command", the sites' heading and "another site"
         for row in 0...(entries) {
             let shown = frame(&setup, size)
             let visible = Self.catalog.filter { program in shown.lines.contains { $0.text.contains(" \(program.name) ") } }.count
-                + (shown.text.contains("+ another command…") ? 1 : 0)
+                + (shown.text.contains("+ another command…") ? 1 : 0) + (shown.text.contains("+ another site…") ? 1 : 0)
+                + (shown.lines.contains { $0.text.trimmingCharacters(in: .whitespaces) == "Sites" } ? 1 : 0)
             let hidden = (cue("↑", in: shown) ?? 0) + (cue("↓", in: shown) ?? 0)
             #expect(visible + hidden == entries, "row \(row) at \(size): \(visible) shown, \(hidden) said hidden\n\(shown.text)")
             if row < Self.catalog.count {

@@ -153,4 +153,14 @@ import Testing
         #expect(WeeklyReview.shellWord("my app") == "'my app'")
         #expect(WeeklyReview.shellWord("it's") == "'it'\\''s'")
     }
+
+    @Test func a_fading_site_is_named_as_a_site_and_the_suggestion_protects_it_as_one() {
+        var history = History()
+        history.every("2026-09-01", "2026-09-11", proceeds: 1, program: "site:youtube.com")
+        history.every("2026-09-02", "2026-09-10", exits: 1, program: "site:youtube.com")
+        history.every("2026-09-24", "2026-09-30", proceeds: 1, program: "site:youtube.com")
+        history.add(.exit, 2, on: "2026-09-24", program: "site:youtube.com")
+        #expect(lines(history).last == "youtube.com's pauses end in an exit less often lately (22 % from 45 %). "
+            + "A typed pause may help: miga protect --site youtube.com --kinds breathe,type")
+    }
 }

@@ -1,0 +1,32 @@
+import MIGACore
+import MIGAConfig
+import MIGADesktop
+
+/// Setup's sites put into effect, through the same config editing as
+/// `miga protect --site` and `miga unprotect --site`.
+extension SetupApplier {
+    /// The sites unticked taken out (but those in `keeping`, as `site:NAME`,
+    /// whose switch-off pause ended in Exit to Focus), the new ones protected;
+    /// a site protected already is not written again.
+    func applySites(_ chosen: [String], keeping: Set<String>, before: Config) -> (done: [String], problems: [String]) {
+        var done: [String] = []
+        var problems: [String] = []
+        for name in before.sites.keys.sorted() where !chosen.contains(name) && !keeping.contains(Site.programPrefix + name) {
+            do {
+                try protection.unprotectSite(try Site(name))
+                done.append("No longer protected: \(name).")
+            } catch {
+                problems.append(error.line)
+            }
+        }
+        for name in chosen where before.sites[name] == nil {
+            do {
+                let site = try protection.protectSite(name)
+                done.append("Protected \(site.name).")
+            } catch {
+                problems.append(error.line)
+            }
+        }
+        return (done, problems)
+    }
+}
