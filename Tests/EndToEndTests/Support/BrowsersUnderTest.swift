@@ -84,13 +84,7 @@ final class BrowserProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw SpawnFailure(executable: executable, code: result) }
-        self.pid = pid
+        pid = try spawnProcess(executable, arguments, environment: environment, actions: &actions, attributes: &attributes)
     }
 
     deinit {

@@ -85,25 +85,12 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     }
     for fd in inputPipe + outputPipe + errorPipe where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
 
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let environment = environment ?? ProcessInfo.processInfo.environment
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
     var attributes = shellLikeSpawnAttributes()
     defer { posix_spawnattr_destroy(&attributes) }
-    var pid: pid_t = 0
-    var spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    // A program a test has just written (copyExecutable) can be "busy" for
-    // a moment: a child another test forked meanwhile holds the write end
-    // until its own exec closes it. Tried again for up to two seconds.
-    var waited = 0
-    while spawned == ETXTBSY && waited < 200 {
-        usleep(10_000)
-        waited += 1
-        spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    }
+    let spawned = Result { try spawnProcess(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+                                            actions: &actions, attributes: &attributes) }
     for fd in [inputPipe[0], outputPipe[1], errorPipe[1]] where fd >= 0 { close(fd) }
-    guard spawned == 0 else { throw SpawnFailure(executable: executable, code: spawned) }
+    let pid = try spawned.get()
 
     if let input {
         // A program that stops reading (as it may on input it refuses) makes
@@ -141,6 +128,28 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 /// Spawn attributes that start a child as a shell would: no signals blocked,
 /// none ignored. The test runner's threads block most signals, and a child
 /// inherits the mask. (Destroy them after use.)
+/// `executable` started with `arguments` and `environment` (as C arrays made
+/// and freed here), with the file actions and attributes given; its pid.
+func spawnProcess(_ executable: String, _ arguments: [String], environment: [String: String],
+                  actions: inout posix_spawn_file_actions_t, attributes: inout posix_spawnattr_t) throws -> pid_t {
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    var spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    // A program a test has just written (copyExecutable) can be "busy" for
+    // a moment: a child another test forked meanwhile holds the write end
+    // until its own exec closes it. Tried again for up to two seconds.
+    var waited = 0
+    while spawned == ETXTBSY && waited < 200 {
+        usleep(10_000)
+        waited += 1
+        spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    }
+    guard spawned == 0 else { throw SpawnFailure(executable: executable, code: spawned) }
+    return pid
+}
+
 func shellLikeSpawnAttributes() -> posix_spawnattr_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -324,7 +333,8 @@ extension Tmux {
     /// From setup's program list, Enter through interests and the pause
     /// length (shown as `pauseShown`, when given), `hookKey` on the hook offer
     /// if there is one, and Enter on the summary.
-    func finishSetup(pauseShown: String? = nil, hookKey: String) throws {
+    /// `browsersKey` answers "Sites in your browser", asked when a browser is found and a site ticked.
+    func finishSetup(pauseShown: String? = nil, hookKey: String, browsersKey: String = "n") throws {
         try send("Enter")
         try waitForScreen("interests") { $0.contains("What would you like to read") }
         try send("Enter")
@@ -334,12 +344,17 @@ extension Tmux {
         try send("Enter")
         // The hook page by its title: the line it offers names miga by a path
         // whose length decides where it wraps.
-        let next = try waitForScreen("the hook offer or the summary") {
-            $0.contains("Ready when you are") || $0.contains("Reach your programs from the shell")
-        }
-        if !next.contains("Ready when you are") {
-            try send(hookKey)
-            try waitForScreen("the summary") { $0.contains("Ready when you are") }
+        var answered: Set<String> = []
+        while true {
+            let next = try waitForScreen("the hook offer, the browsers' question or the summary") { screen in
+                screen.contains("Ready when you are")
+                    || (screen.contains("Reach your programs from the shell") && !answered.contains("hook"))
+                    || (screen.contains("Sites in your browser") && !answered.contains("browsers"))
+            }
+            if next.contains("Ready when you are") { break }
+            let page = next.contains("Sites in your browser") ? "browsers" : "hook"
+            try send(page == "hook" ? hookKey : browsersKey)
+            answered.insert(page)
         }
         try send("Enter")
     }

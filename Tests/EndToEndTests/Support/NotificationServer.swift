@@ -103,13 +103,7 @@ func spawn(_ executable: String, _ arguments: [String], environment: [String: St
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var attributes = shellLikeSpawnAttributes()
     defer { posix_spawnattr_destroy(&attributes) }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw SpawnFailure(executable: executable, code: result) }
-    return pid
+    return try spawnProcess(executable, arguments, environment: environment, actions: &actions, attributes: &attributes)
 }
 
 /// A Unix socket that accepts every connection and never answers.

@@ -85,15 +85,10 @@ final class HostConversation {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = shellLikeSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned = Result { try spawnProcess(executable, arguments, environment: environment, actions: &actions, attributes: &attributes) }
         close(input[0])
         close(output[1])
-        guard result == 0 else { throw SpawnFailure(executable: executable, code: result) }
-        (self.pid, toHost, fromHost) = (pid, input[1], output[0])
+        (pid, toHost, fromHost) = (try spawned.get(), input[1], output[0])
     }
 
     deinit {
