@@ -84,31 +84,25 @@ const MigaRules = (() => {
     return rules.reduce((highest, rule) => Math.max(highest, rule.id), 0) + 1;
   }
 
-  // Lets the site through for one tab (its visit), above the redirect.
-  async function allowTab(tabId, siteName) {
+  // An allow rule for the site above its redirect: in the tabs named, or in every tab.
+  async function addAllowRule(siteName, tabIds) {
     const id = await nextSessionRuleId();
+    const condition = { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] };
+    if (tabIds) condition.tabIds = tabIds;
     await ext.declarativeNetRequest.updateSessionRules({
-      addRules: [{
-        id,
-        priority: ALLOW_PRIORITY,
-        action: { type: "allow" },
-        condition: { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"], tabIds: [tabId] },
-      }],
+      addRules: [{ id, priority: ALLOW_PRIORITY, action: { type: "allow" }, condition }],
     });
     return id;
   }
 
+  // Lets the site through for one tab (its visit).
+  function allowTab(tabId, siteName) {
+    return addAllowRule(siteName, [tabId]);
+  }
+
   // Lets the site through for every tab until `until` (milliseconds); the background ends it.
   async function allowEverywhere(siteName, until) {
-    const id = await nextSessionRuleId();
-    await ext.declarativeNetRequest.updateSessionRules({
-      addRules: [{
-        id,
-        priority: ALLOW_PRIORITY,
-        action: { type: "allow" },
-        condition: { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] },
-      }],
-    });
+    const id = await addAllowRule(siteName, null);
     const { allowances = {} } = await ext.storage.local.get("allowances");
     allowances[id] = until;
     await ext.storage.local.set({ allowances });
