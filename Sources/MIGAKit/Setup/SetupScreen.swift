@@ -286,7 +286,8 @@ extension SetupFlow {
         let names = answers.programs.map(\.name).joined(separator: ", ")
         let texts = answers.interests.isEmpty ? "all kinds" : answers.interests.joined(separator: ", ")
         let clock = MIGACore.clock(answers.pause)
-        var facts = [("MIGA pauses", names), ("Texts", texts), ("A pause lasts", clock)]
+        var facts = [("MIGA pauses", names), ("Sites", answers.sites.joined(separator: ", ")), ("Texts", texts), ("A pause lasts", clock)]
+            .filter { !$0.1.isEmpty }
         if let hook {
             facts.append(("Shell", hook.present ? "\(hook.shownFile) runs miga init already"
                                   : answers.addHook ? "add the line to \(hook.shownFile)" : "not now (see miga init)"))

@@ -36,6 +36,15 @@ import Testing
         #expect(text.contains("Continue with 1 site"), "\(text)")
     }
 
+    @Test func the_summary_names_the_sites_beside_the_programs() {
+        var setup = flow()
+        press([.space, .enter, .enter, .enter], on: &setup)
+        #expect(setup.step == .ready)
+        let text = setup.frame(size: TerminalSize(columns: 80, rows: 24)).text
+        #expect(text.contains("Ready when you are"), "\(text)")
+        #expect(text.split(separator: "\n").contains { $0.contains("Sites") && $0.contains("youtube.com") }, "\(text)")
+    }
+
     @Test func a_typed_site_is_made_plain_and_what_is_no_site_is_refused_saying_why() {
         var setup = flow()
         // Three programs, "another command", youtube.com, then "another site".
