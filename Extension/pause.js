@@ -179,13 +179,14 @@ async function begin() {
     ended = true;
     return;
   }
-  // Each pause is a contact: fresh rules, and the queued outcomes handed over.
-  ext.runtime.sendMessage({ type: "refresh" }).catch(() => {});
   const { rules } = await ext.storage.local.get("rules");
   site = MigaRules.covering(target, rules?.sites ?? []);
   host = MigaHost.open();
   host.onGone(() => { if (!ended) holdWithoutHost(); });
   await send({ type: "pause", url: target });
+  // Each pause is a contact: fresh rules, and the queued outcomes handed
+  // over; asked once the pause is on screen, so as not to slow its start.
+  ext.runtime.sendMessage({ type: "refresh" }).catch(() => {});
   setInterval(() => { if (!ended) send({ type: "tick" }); }, 1000);
 }
 
