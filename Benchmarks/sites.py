@@ -7,7 +7,8 @@ measured in the same run. Prints medians; asserts nothing.
 - native host, start to first answer: from spawning `miga-native-host` (a
   link to the binary, as the browser starts it, with the extension's
   origin) to its answer to a framed {"type":"rules"}, against spawning
-  /bin/true and reading its end.
+  /bin/true and reading its end; and to the first state of a pause asked
+  for a protected site's address (what the pause page waits for).
 - native host, peak memory: the maximum resident set size GNU time reports
   for the same conversation.
 - navigation: in one headless Chromium (Debian's) with the extension, from
@@ -38,11 +39,11 @@ def framed(message):
     return struct.pack("=I", len(body)) + body
 
 
-def host_answer_ms(host, env):
+def host_answer_ms(host, env, message):
     """Spawn to the first answer, and the answer's type."""
     started = time.perf_counter()
     process = subprocess.Popen([host, CHROMIUM_ORIGIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
-    process.stdin.write(framed({"type": "rules"}))
+    process.stdin.write(framed(message))
     process.stdin.flush()
     (length,) = struct.unpack("=I", process.stdout.read(4))
     answer = json.loads(process.stdout.read(length))
@@ -207,14 +208,18 @@ def main():
            "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"}
     host = home + "/miga-native-host"
     os.symlink(binary, host)
-    answers, trues = [], []
+    subprocess.run([binary, "protect", "--site", "site.example", "--pause", "30"], env=env,
+                   stdout=subprocess.DEVNULL, check=True)
+    answers, pauses, trues = [], [], []
     for index in range(runs * 2 + 3):
-        elapsed, kind = host_answer_ms(host, env)
-        if kind != "rules":
-            raise SystemExit(f"the host answered {kind!r}, not the rules")
+        elapsed, kind = host_answer_ms(host, env, {"type": "rules"})
+        paused, state = host_answer_ms(host, env, {"type": "pause", "url": "https://site.example/watch?v=1"})
+        if (kind, state) != ("rules", "state"):
+            raise SystemExit(f"the host answered {kind!r} and {state!r}, not the rules and a pause")
         baseline = true_ms()
         if index >= 3:
             answers.append(elapsed)
+            pauses.append(paused)
             trues.append(baseline)
     memory = max(host_peak_memory_mb(host, env) for _ in range(5))
     shutil.rmtree(home, ignore_errors=True)
@@ -228,6 +233,7 @@ def main():
 
     row("/bin/true", trues)
     row("native host, start to the rules' answer", answers)
+    row("native host, start to a pause's first state", pauses)
     if shutil.which("chromium") and os.path.isdir(extension):
         plain, paused = navigation_rows(binary, extension, runs)
         row("navigation, a plain local page shown", plain)
