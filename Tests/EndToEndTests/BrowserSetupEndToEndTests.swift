@@ -47,6 +47,11 @@ import Testing
         #expect(setup.output.contains("· Firefox (Snap): cannot be equipped"), "\(setup.output)")
         #expect(setup.output.contains("Protect the browser as a program instead: miga protect firefox"), "\(setup.output)")
         #expect(setup.output.contains("chrome://extensions, switch on Developer mode, choose Load unpacked"), "\(setup.output)")
+        // The extension's steps, after every browser's line, once for each browser that takes them.
+        let steps = try #require(setup.output.components(separatedBy: "Then add MIGA's extension:\n").last, "\(setup.output)")
+        #expect(steps.contains("  Chromium: the extension: open chrome://extensions") && steps.contains("  Firefox ESR: the add-on:"),
+                "\(setup.output)")
+        #expect(setup.output.components(separatedBy: "Load Temporary Add-on").count == 2, "\(setup.output)")
 
         let firefox = try manifest(firefoxManifest), chromium = try manifest(chromiumManifest)
         #expect(firefox["name"] as? String == "miga" && firefox["type"] as? String == "stdio")

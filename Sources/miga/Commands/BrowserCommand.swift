@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MIGACore
 import MIGAKit
+import MIGATerminal
 import MIGAConfig
 import MIGADesktop
 
@@ -60,12 +61,37 @@ extension Miga {
                           + "). Install one, then run miga browser setup again.")
                     return
                 }
+                // The extension's steps come once for the browsers that share them
+                // (Firefox and Firefox ESR), after every browser's own line.
+                var steps: [(browsers: [String], advice: String)] = []
                 for outcome in outcomes {
                     print(BrowserSetupReport.line(outcome))
-                    for advice in outcome.advice { print("    " + advice) }
+                    guard case .equipped = outcome.state else {
+                        outcome.advice.forEach { printWrapped($0, indent: "    ") }
+                        continue
+                    }
+                    for advice in outcome.advice {
+                        if let index = steps.firstIndex(where: { $0.advice == advice }) {
+                            steps[index].browsers.append(outcome.browser.title)
+                        } else {
+                            steps.append(([outcome.browser.title], advice))
+                        }
+                    }
                 }
-                if outcomes.contains(where: { if case .equipped = $0.state { true } else { false } }) {
+                if !steps.isEmpty {
                     print("The host: \(setup.link.path) → \(setup.link.gateway)")
+                    print()
+                    print("Then add MIGA's extension:")
+                    for step in steps { printWrapped(step.browsers.joined(separator: ", ") + ": " + step.advice, indent: "  ") }
+                }
+            }
+
+            /// On a terminal, wrapped to its width under `indent`; to a pipe or a file, one line each.
+            private func printWrapped(_ text: String, indent: String) {
+                guard isatty(1) == 1 else { return print(indent + text) }
+                let width = max(40, min(outputColumns(environment: processEnvironment()), 100)) - indent.count - 2
+                for (index, line) in TextWrap.lines(text, width: width).enumerated() {
+                    print(indent + (index == 0 ? "" : "  ") + line)
                 }
             }
         }
