@@ -164,8 +164,10 @@ $("answer").addEventListener("submit", (event) => {
   const choice = $("answer").dataset.choice;
   if (choice) choose({ choice, text: $("answer-input").value });
 });
+// Whether the pause is in sight: the host holds the countdown meanwhile for
+// a site that asks it (hold_when_unfocused), and takes it as nothing for others.
 document.addEventListener("visibilitychange", () => {
-  if (state?.choices?.includes("focus")) choose({ choice: "focus", focused: !document.hidden });
+  if (state) send({ type: "choose", choice: { choice: "focus", focused: !document.hidden } });
 });
 
 async function begin() {

@@ -26,11 +26,11 @@ import Testing
         let hostManifests: String
         private(set) var browser: BrowserUnderTest!
 
-        init(firefox: Bool) throws {
+        init(firefox: Bool, options: [String] = ["--pause", "2", "--allow", "1"]) throws {
             try buildExtension()
             self.firefox = firefox
             site = try LoopbackSite()
-            host = try RealNativeHost(in: folder, protecting: [(site: "site.example", options: ["--pause", "2", "--allow", "1"])])
+            host = try RealNativeHost(in: folder, protecting: [(site: "site.example", options: options)])
             hostManifests = try firefox ? FirefoxUnderTest.nativeHosts(in: folder) : ChromiumUnderTest.nativeHosts(in: folder)
             try register()
             browser = try firefox ? FirefoxUnderTest(in: folder, site: site) : ChromiumUnderTest(in: folder, site: site)
@@ -152,6 +152,29 @@ import Testing
 
     @Test func chromiumPausesWithTheRealHost() throws { try pausesWithTheRealHost(firefox: false) }
     @Test func firefoxPausesWithTheRealHost() throws { try pausesWithTheRealHost(firefox: true) }
+
+    /// `hold_when_unfocused` for a site: while the pause's tab is hidden
+    /// behind another, the countdown holds; back in front, it runs on.
+    @Test func chromiumHoldsTheCountdownWhileThePausesTabIsHidden() throws {
+        let run = try RealHostRun(firefox: false, options: ["--pause", "10", "--hold-when-unfocused"])
+        _ = try run.hostsPause()
+        // The pause began before now: a countdown that ran on would be over 12 s from here.
+        let overIfNotHeld = Date() + 12
+        let chromium = try #require(run.browser as? ChromiumUnderTest)
+        try chromium.coverWithAnotherTab()
+        try eventually("the pause's tab hidden", timeout: 30) {
+            try chromium.evaluate("document.visibilityState") == "hidden" ? true : nil
+        }
+        // Watched for as long as the whole pause would take: Proceed stays shut.
+        var openedWhileHidden = false
+        while Date() < overIfNotHeld && !openedWhileHidden {
+            openedWhileHidden = try chromium.evaluate("String(state.proceedOpen)") == "true"
+            usleep(250_000)
+        }
+        #expect(!openedWhileHidden, "the countdown ran on while the tab was hidden")
+        try chromium.bringToFront()
+        try run.browser.waitForProceedOpen()
+    }
 
     /// The extension asks for private windows only when the person lets it
     /// (the browser's own opt-in): neither manifest asks for them.

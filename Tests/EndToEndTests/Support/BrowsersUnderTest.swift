@@ -158,6 +158,20 @@ final class ChromiumUnderTest: BrowserUnderTest {
     func press(_ key: String) throws { try devtools.press(key) }
     func openTab() throws { try devtools.openTab() }
 
+    /// Another tab brought to the front, this one left behind it, hidden
+    /// (later calls still go to this one).
+    func coverWithAnotherTab() throws {
+        // The focus emulated for key presses keeps a tab shown: off, so the covered one hides.
+        try devtools.call("Emulation.setFocusEmulationEnabled", ["enabled": false])
+        try devtools.call("Target.createTarget", ["url": "about:blank"], inPage: false)
+    }
+
+    /// This tab to the front again.
+    func bringToFront() throws {
+        try devtools.call("Page.bringToFront")
+        try devtools.call("Emulation.setFocusEmulationEnabled", ["enabled": true])
+    }
+
     /// The page as it looks under `prefers-color-scheme: scheme` (light, dark).
     func emulateColorScheme(_ scheme: String) throws {
         try devtools.call("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
