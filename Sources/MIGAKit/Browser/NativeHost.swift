@@ -66,7 +66,10 @@ public final class NativeHost {
         switch request.type {
         case .rules:
             if let allowed = request.privateWindows { keepPrivateWindows(allowed) }
-            return encoded(rules())
+            // A config that cannot be read is no word on what is protected:
+            // the extension keeps the rules it has rather than take none.
+            guard let rules = rules() else { return encoded(Failure(error: "config.toml cannot be read; the rules you have stand")) }
+            return encoded(rules)
         case .pause: return begin(request.url)
         case .outcomes: return encoded(Recorded(count: record(request.items ?? [])))
         case .tick:
@@ -223,8 +226,10 @@ public final class NativeHost {
         let quotes: [KeptQuote]
     }
 
-    func rules() -> Rules {
+    /// The rules, or nil when the config cannot be read (not TOML, or not a file MIGA can read).
+    func rules() -> Rules? {
         let loaded = ConfigLoader.load(from: paths.configFile)
+        guard loaded.syntaxError == nil && loaded.unreadable == nil else { return nil }
         let sites = loaded.config.sites.keys.sorted().compactMap { name -> Rules.SiteRule? in
             guard let site = try? Site(name), let settings = loaded.config.sites[name] else { return nil }
             return Rules.SiteRule(site: site.name, host: site.host, path: site.path, program: site.program,

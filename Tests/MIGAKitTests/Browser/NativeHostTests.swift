@@ -68,6 +68,17 @@ import Testing
         #expect(quotes.allSatisfy { ($0["verses"] as? [String])?.isEmpty == false })
     }
 
+    /// A config that cannot be read protects nothing as it stands: the
+    /// extension is told so and keeps the rules it has, rather than being
+    /// handed none and letting every site through.
+    @Test(arguments: ["[sites.\"youtube.com\"]\npause = 30\n}", "[sites.\"youtube.com\"\npause = 30\n"])
+    func a_config_that_cannot_be_read_gives_no_rules_so_the_extension_keeps_its_own(config: String) throws {
+        try folder.write(config, to: "config/miga/config.toml")
+        let answer = try json(host.answer(Array(#"{"type":"rules"}"#.utf8)))
+        #expect(answer["type"] as? String == "error", "\(answer)")
+        #expect(answer["sites"] == nil)
+    }
+
     @Test(arguments: ["", "null", "[]", "{}", #"{"type":"launch"}"#, #"{"type":7}"#, "{\"type\":\"rules\"", "\u{FF}\u{FE}"])
     func a_message_that_is_none_of_the_requests_is_answered_with_an_error(message: String) throws {
         let answer = try json(host.answer(Array(message.utf8)))
