@@ -23,11 +23,13 @@ const MigaRules = (() => {
   }
 
   // The whole address (the redirect substitutes all of it): http or https,
-  // any user part, the host or one under it, any port, then the path prefix
-  // ending at a segment boundary (`/r/all` covers `/r/all/x`, not `/r/allah`).
+  // any user part, the host or one under it, written with its final dot or
+  // without (`youtube.com.` is youtube.com, as for Site), any port, then the
+  // path prefix ending at a segment boundary (`/r/all` covers `/r/all/x`,
+  // not `/r/allah`).
   function regexFilter(name) {
     const { host, path } = split(name);
-    return "^https?://([^/?#@]*@)?([^/?#@]*\\.)?" + escapeRegex(host) + "(:[0-9]+)?" + escapeRegex(path) + "([/?#].*)?$";
+    return "^https?://([^/?#@]*@)?([^/?#@]*\\.)?" + escapeRegex(host) + "\\.?(:[0-9]+)?" + escapeRegex(path) + "([/?#].*)?$";
   }
 
   function covers(name, url) {

@@ -90,6 +90,10 @@ import Testing
         try eventually("the unprotected site", timeout: 60) { try run.browser.text(of: "site") == "The site itself." ? true : nil }
         #expect(try run.browser.address() == free)
 
+        // The host written with its final dot is the same site: paused, never contacted.
+        _ = try run.browser.pauseShown(for: "http://site.example./watch?v=dot")
+        #expect(run.siteRequests.isEmpty, "the site was contacted: \(run.siteRequests)")
+
         // Exit to Focus: the tab leaves, the site is never contacted, the history has the exit with the quote shown.
         let exitQuote = try run.hostsPause()
         // No allowance is on, so no alarm is set: nothing wakes the browser for MIGA.
