@@ -37,7 +37,7 @@ async function checkOpenTabs() {
   }
 }
 
-// A tab's visit ends when it leaves the site: its allow rule goes with it.
+// A tab's visit ends when it leaves the site, for whatever page: its allow rule goes with it.
 async function endVisit(tabId, url) {
   const rules = await ext.declarativeNetRequest.getSessionRules();
   const ended = rules.filter((rule) => rule.condition.tabIds?.includes(tabId)
@@ -76,8 +76,10 @@ ext.webNavigation.onBeforeNavigate.addListener((details) => {
 ext.webNavigation.onHistoryStateUpdated.addListener((details) => {
   if (details.frameId === 0) pauseIfProtected(details.tabId, details.url).catch(() => {});
 });
+// Any page the tab goes to ends a visit it is not on, MIGA's own pages too:
+// a tab that left for the focus page comes back to the site through a pause.
 ext.webNavigation.onCommitted.addListener((details) => {
-  if (details.frameId === 0 && /^https?:/i.test(details.url)) endVisit(details.tabId, details.url).catch(() => {});
+  if (details.frameId === 0) endVisit(details.tabId, details.url).catch(() => {});
 });
 ext.tabs.onRemoved.addListener((tabId) => { endVisit(tabId, null).catch(() => {}); });
 

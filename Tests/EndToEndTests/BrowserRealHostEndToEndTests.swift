@@ -157,6 +157,31 @@ import Testing
     @Test func chromiumPausesWithTheRealHost() throws { try pausesWithTheRealHost(firefox: false) }
     @Test func firefoxPausesWithTheRealHost() throws { try pausesWithTheRealHost(firefox: true) }
 
+    /// A visit let through by Proceed ends when the tab leaves the site, for
+    /// any page (MIGA's own focus page too), and the site's page brought
+    /// back by Back (from the back-forward cache, with no request to
+    /// redirect) pauses again.
+    @Test func chromiumEndsAVisitWhenTheTabLeavesAndPausesThePageBroughtBack() throws {
+        let run = try RealHostRun(firefox: false, options: ["--pause", "2"])
+        func proceedToTheSite() throws {
+            _ = try run.hostsPause()
+            try run.browser.waitForProceedOpen()
+            try run.browser.press("p")
+            try eventually("the asked-for address opened", timeout: 60) { try run.browser.address() == Self.asked ? true : nil }
+        }
+        try proceedToTheSite()
+        let other = "http://other.example/free?x=1"
+        try run.browser.navigate(other)
+        try eventually("the other site", timeout: 60) { try run.browser.text(of: "site") == "The site itself." && run.browser.address() == other ? true : nil }
+        _ = try run.browser.evaluate("history.back(), 'back'")
+        try eventually("the pause, back", timeout: 60) { try run.browser.address()?.hasPrefix(run.browser.pausePage) == true ? true : nil }
+
+        try proceedToTheSite()
+        try run.browser.navigate(run.browser.extensionBase + "focus.html")
+        try eventually("the focus page", timeout: 60) { try run.browser.address() == run.browser.extensionBase + "focus.html" ? true : nil }
+        _ = try run.browser.pauseShown(for: Self.asked)
+    }
+
     /// `hold_when_unfocused` for a site: while the pause's tab is hidden
     /// behind another, the countdown holds; back in front, it runs on.
     @Test func chromiumHoldsTheCountdownWhileThePausesTabIsHidden() throws {
