@@ -26,8 +26,8 @@ async function cachedSites() {
 // A tab on a protected site that no allow rule lets through goes to the pause.
 async function pauseIfProtected(tabId, url) {
   if (typeof url !== "string" || !/^https?:/i.test(url)) return;
-  if (!MigaRules.covering(url, await cachedSites())) return;
-  if (await MigaRules.allowed(tabId, url)) return;
+  const site = MigaRules.covering(url, await cachedSites());
+  if (!site || await MigaRules.allowed(tabId, site.site)) return;
   await ext.tabs.update(tabId, { url: MigaRules.pauseURL(url) });
 }
 

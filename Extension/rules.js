@@ -9,8 +9,6 @@ const ext = globalThis.browser ?? globalThis.chrome;
 const MigaRules = (() => {
   // Redirects have ids 1…; Chromium takes at most 1000 regular-expression rules.
   const LONGEST_LIST = 1000;
-  const REDIRECT_PRIORITY = 1;
-  const ALLOW_PRIORITY = 2;
   // A site as the host names it: a host of letters, digits, hyphens and dots,
   // then an optional path prefix of what an address's path holds.
   const SITE_SHAPE = /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/[\x21-\x7e]{0,256})?$/;
@@ -31,6 +29,19 @@ const MigaRules = (() => {
     const { host, path } = split(name);
     return "^https?://([^/?#@]*@)?([^/?#@]*\\.)?" + escapeRegex(host) + "\\.?(:[0-9]+)?" + escapeRegex(path) + "([/?#].*)?$";
   }
+
+  // How particular a site is, as `covering` orders them: the longer host,
+  // then the longer path (a path is at most 257 characters).
+  function particularity(name) {
+    const { host, path } = split(name);
+    return host.length * 300 + path.length;
+  }
+
+  // A site's allow rule outranks its own redirect, and a more particular
+  // site's redirect outranks a broader site's allow rule: a Proceed on
+  // reddit.com is no Proceed on reddit.com/r/all.
+  const redirectPriority = (name) => 2 * particularity(name) + 1;
+  const allowPriority = (name) => 2 * particularity(name) + 2;
 
   function covers(name, url) {
     return new RegExp(regexFilter(name), "i").test(url);
@@ -74,7 +85,7 @@ const MigaRules = (() => {
     const old = await ext.declarativeNetRequest.getDynamicRules();
     const rules = sites.map((site, index) => ({
       id: index + 1,
-      priority: REDIRECT_PRIORITY,
+      priority: redirectPriority(site.site),
       action: { type: "redirect", redirect: { regexSubstitution: pageURL("pause.html") + "#\\0" } },
       condition: { regexFilter: regexFilter(site.site), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] },
     }));
@@ -92,7 +103,7 @@ const MigaRules = (() => {
     const condition = { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] };
     if (tabIds) condition.tabIds = tabIds;
     await ext.declarativeNetRequest.updateSessionRules({
-      addRules: [{ id, priority: ALLOW_PRIORITY, action: { type: "allow" }, condition }],
+      addRules: [{ id, priority: allowPriority(siteName), action: { type: "allow" }, condition }],
     });
     return id;
   }
@@ -120,12 +131,13 @@ const MigaRules = (() => {
     else await ext.alarms.clear("allowances");
   }
 
-  // Whether an allow rule lets `url` through in this tab now.
-  async function allowed(tabId, url) {
+  // Whether an allow rule of `siteName`, the site covering the address, lets it through in this tab now.
+  async function allowed(tabId, siteName) {
+    const filter = regexFilter(siteName);
     const rules = await ext.declarativeNetRequest.getSessionRules();
     return rules.some((rule) => rule.action.type === "allow"
       && (!rule.condition.tabIds || rule.condition.tabIds.includes(tabId))
-      && new RegExp(rule.condition.regexFilter, "i").test(url));
+      && rule.condition.regexFilter === filter);
   }
 
   return { regexFilter, covers, covering, sitesFrom, pageURL, pauseURL, replaceRedirects, allowTab, allowEverywhere, scheduleAllowanceEnd, allowed };

@@ -26,11 +26,13 @@ import Testing
         let hostManifests: String
         private(set) var browser: BrowserUnderTest!
 
-        init(firefox: Bool, options: [String] = ["--pause", "2", "--allow", "1"]) throws {
+        /// `site.example` protected with `options`; `alsoProtected`, sites beside it.
+        init(firefox: Bool, options: [String] = ["--pause", "2", "--allow", "1"],
+             alsoProtected: [(site: String, options: [String])] = []) throws {
             try buildExtension()
             self.firefox = firefox
             site = try LoopbackSite()
-            host = try RealNativeHost(in: folder, protecting: [(site: "site.example", options: options)])
+            host = try RealNativeHost(in: folder, protecting: [(site: "site.example", options: options)] + alsoProtected)
             hostManifests = try firefox ? FirefoxUnderTest.nativeHosts(in: folder) : ChromiumUnderTest.nativeHosts(in: folder)
             try register()
             browser = try firefox ? FirefoxUnderTest(in: folder, site: site) : ChromiumUnderTest(in: folder, site: site)
@@ -158,11 +160,11 @@ import Testing
     @Test func firefoxPausesWithTheRealHost() throws { try pausesWithTheRealHost(firefox: true) }
 
     /// A visit let through by Proceed ends when the tab leaves the site, for
-    /// any page (MIGA's own focus page too), and the site's page brought
-    /// back by Back (from the back-forward cache, with no request to
-    /// redirect) pauses again.
+    /// any page (MIGA's own focus page too); the site's page brought back by
+    /// Back pauses again; and a Proceed on a site lets through none of a
+    /// more particular site under it.
     @Test func chromiumEndsAVisitWhenTheTabLeavesAndPausesThePageBroughtBack() throws {
-        let run = try RealHostRun(firefox: false, options: ["--pause", "2"])
+        let run = try RealHostRun(firefox: false, options: ["--pause", "2"], alsoProtected: [(site: "site.example/r/all", options: ["--pause", "2"])])
         func proceedToTheSite() throws {
             _ = try run.hostsPause()
             try run.browser.waitForProceedOpen()
@@ -180,6 +182,12 @@ import Testing
         try run.browser.navigate(run.browser.extensionBase + "focus.html")
         try eventually("the focus page", timeout: 60) { try run.browser.address() == run.browser.extensionBase + "focus.html" ? true : nil }
         _ = try run.browser.pauseShown(for: Self.asked)
+
+        // A Proceed on the site is none on a more particular site under it: that one pauses of its own.
+        try run.browser.waitForProceedOpen()
+        try run.browser.press("p")
+        try eventually("the asked-for address opened", timeout: 60) { try run.browser.address() == Self.asked ? true : nil }
+        _ = try run.browser.pauseShown(for: "http://site.example/r/all/top")
     }
 
     /// `hold_when_unfocused` for a site: while the pause's tab is hidden
