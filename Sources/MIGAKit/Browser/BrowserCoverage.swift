@@ -18,12 +18,6 @@ public struct BrowserCoverage {
         self.store = store
     }
 
-    /// Where the host keeps what `engine`'s extension reports of private
-    /// windows: `allowed` (it runs in them) or `refused`.
-    public static func privateWindowsKey(_ engine: NativeHost.Browser) -> String {
-        "sites.private-windows." + engine.rawValue
-    }
-
     public func findings() -> [Finding] {
         let found = setup.finder.find()
         let sitesProtected = !setup.config.sites.isEmpty
@@ -34,7 +28,7 @@ public struct BrowserCoverage {
         return found.flatMap { browser -> [Finding] in
             let name = "browser: \(printable(browser.title))"
             if isCovered(browser) {
-                return [Finding(ok: true, text: "\(name): covered: MIGA's extension can pause protected sites in it"),
+                return [Finding(ok: true, text: "\(name): covered: MIGA's extension, once added, reaches MIGA from it"),
                         Finding(info: "\(name): private windows: \(privateWindows(browser.browser.engine))")]
             }
             if setup.isProtectedAsProgram(browser) {
@@ -63,7 +57,7 @@ public struct BrowserCoverage {
     }
 
     func privateWindows(_ engine: NativeHost.Browser) -> String {
-        switch (try? store?.meta(Self.privateWindowsKey(engine))) ?? nil {
+        switch (try? store?.meta(NativeHost.privateWindowsKey(engine))) ?? nil {
         case "allowed": "paused too"
         case "refused": "not paused (allow the extension in private windows to cover them)"
         default: "not reported yet"

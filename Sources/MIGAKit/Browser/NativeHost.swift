@@ -4,11 +4,14 @@ import MIGAConfig
 import MIGAStore
 
 /// `miga native-host`: MIGA's side of native messaging with its browser
-/// extension (docs/SITES.md). The browser starts it; it refuses any caller
-/// but MIGA's own extension, then answers one message at a time until the
-/// browser closes the stream. Nothing in a message is trusted: each is
-/// bounded (`NativeMessage`), decoded into one of the few requests there
-/// are, and answered with an error when it is none of them.
+/// extension (docs/SITES.md). The browser starts it; it refuses to start for
+/// any caller but MIGA's extension, as the browser names the caller in the
+/// words it starts the host with (the browser allows no other extension to
+/// start it; a local program could say the same words, and gets no more than
+/// the person's own rules and a pause of its own). It answers one message
+/// at a time until the browser closes the stream. Nothing in a message is
+/// trusted: each is bounded (`NativeMessage`), decoded into one of the few
+/// requests there are, and answered with an error when it is none of them.
 public final class NativeHost {
     /// The browsers MIGA's extension runs in, told apart by how they call the host.
     public enum Browser: String, Sendable {

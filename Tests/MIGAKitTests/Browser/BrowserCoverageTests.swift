@@ -43,9 +43,9 @@ import Testing
         let lines = findings(siteProtected)
         #expect(lines.allSatisfy { $0.ok })
         #expect(lines.map(\.text) == [
-            "browser: Firefox ESR: covered: MIGA's extension can pause protected sites in it",
+            "browser: Firefox ESR: covered: MIGA's extension, once added, reaches MIGA from it",
             "browser: Firefox ESR: private windows: not reported yet",
-            "browser: Chromium: covered: MIGA's extension can pause protected sites in it",
+            "browser: Chromium: covered: MIGA's extension, once added, reaches MIGA from it",
             "browser: Chromium: private windows: not reported yet",
         ])
     }
