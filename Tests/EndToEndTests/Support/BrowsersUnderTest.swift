@@ -37,10 +37,15 @@ extension BrowserUnderTest {
         }
     }
 
-    /// Goes to `url` and waits for the pause page's quote; its verses.
+    /// Goes to `url` and waits for the pause page's quote; its verses. The
+    /// document the tab shows before is marked, so that a pause page it may
+    /// be on already is not taken for the new one.
     func pauseShown(for url: String) throws -> String {
+        _ = try evaluate("window.migaLeft = true")
         try navigate(url)
-        try eventually("the pause page", timeout: 60) { try address()?.hasPrefix(pausePage) == true ? true : nil }
+        try eventually("the pause page", timeout: 60) {
+            try address()?.hasPrefix(pausePage) == true && evaluate("String(window.migaLeft === true)") == "false" ? true : nil
+        }
         return try eventually("the pause's quote", timeout: 60) { try text(of: "verses").flatMap { $0.isEmpty ? nil : $0 } }
     }
 

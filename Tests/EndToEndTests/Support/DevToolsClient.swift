@@ -65,8 +65,9 @@ final class DevToolsClient {
     func evaluate(_ expression: String) throws -> String? {
         let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
         if result["exceptionDetails"] != nil { return nil }
-        let value = (result["result"] as? [String: Any])?["value"]
-        return value.map { "\($0)" }
+        // JSON's null is no value, as `undefined` is.
+        guard let value = (result["result"] as? [String: Any])?["value"], !(value is NSNull) else { return nil }
+        return "\(value)"
     }
 
     /// A key pressed and let go: a letter, or "Enter".
