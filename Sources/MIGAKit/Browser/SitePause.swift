@@ -37,13 +37,11 @@ final class SitePause {
     /// when none is due. A browser's pages show any script, so a line to
     /// type may be in any.
     static func open(_ url: String, settings: ProgramSettings, gateway: Gateway) -> Opening {
-        let now = gateway.context.time.now()
         if !gateway.insideFocusHours(settings) {
-            try? Inbox(besideStoreAt: gateway.paths.storeFile)
-                .dropPassThrough(id: newUUID(), program: settings.command, at: now, reason: .outsideHours)
+            gateway.recordPassThrough(settings, reason: .outsideHours)
             return .open(.outsideHours)
         }
-        let quotes = QuoteDrawer(paths: gateway.paths, loaded: gateway.loaded, now: now)
+        let quotes = QuoteDrawer(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
         guard let start = gateway.start(settings: settings, length: gateway.loaded.config.pause(for: settings),
                                         quotes: quotes, unicode: true) else { return .open(.allowed) }
         return .pause(SitePause(url: url, start: start, gateway: gateway, quotes: quotes))

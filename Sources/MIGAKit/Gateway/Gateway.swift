@@ -111,13 +111,19 @@ public final class Gateway {
     }
 
     func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {
+        recordPassThrough(settings, reason: reason)
+        return .launch(launch)
+    }
+
+    /// A program (or a site) opened without a pause, kept in the inbox: no
+    /// wait for the store on the way to opening it.
+    func recordPassThrough(_ settings: ProgramSettings, reason: PassReason?) {
         do {
             try Inbox(besideStoreAt: paths.storeFile)
                 .dropPassThrough(id: newUUID(), program: settings.command, at: context.time.now(), reason: reason)
         } catch {
             context.messages("miga: this launch could not be recorded (\(error))")
         }
-        return .launch(launch)
     }
 
     /// A notification, waited for a moment at most (a server can hang).
