@@ -23,7 +23,7 @@ public enum EditorSession {
         ]
         for setting in ProgramSetting.all {
             let line = "# \(setting.key) = \(setting.example)"
-            lines.append(line.padding(toLength: max(line.count + 1, 29), withPad: " ", startingAt: 0) + "# " + setting.comment)
+            lines.append(line.padded(toLength: max(line.count + 1, 29)) + "# " + setting.comment)
         }
         return lines.joined(separator: "\n") + "\n\n"
     }()

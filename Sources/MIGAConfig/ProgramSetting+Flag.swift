@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// A type whose words a setting takes (`"pass"`, `"terminal"`, `"deny"`):
@@ -45,7 +45,7 @@ extension ProgramSetting {
 
         /// The words of a `.list` value: `"a, b"` → `["a", "b"]`.
         public static func words(_ text: String) -> [String] {
-            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            text.split(separator: ",").map { $0.trimmingWhitespace() }
         }
     }
 

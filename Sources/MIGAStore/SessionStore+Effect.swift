@@ -8,7 +8,7 @@ extension SessionStore {
     /// grouped in SQL over the covering indexes, one query per stretch of the
     /// zone's history with one UTC offset, so days stay right across DST
     /// changes (as `DayTally.tallies` counts records).
-    public func dayTallies(in timeZone: TimeZone) throws -> [DayTally] {
+    public func dayTallies(in timeZone: LocalZone) throws -> [DayTally] {
         let range = try queue.read { db in
             try Row.fetchOne(db, sql: """
                 SELECT MIN(first), MAX(last) FROM (
@@ -59,14 +59,14 @@ extension SessionStore {
     /// few minimums, a walk back over days for the latest gap. `allTime`:
     /// each program's totals over all time and every device, when the caller
     /// has them (the stats read them anyway); else they are read here.
-    public func effectCounts(in timeZone: TimeZone, allTime: [String: Totals]? = nil) throws -> StoreEffectCounts {
+    public func effectCounts(in timeZone: LocalZone, allTime: [String: Totals]? = nil) throws -> StoreEffectCounts {
         let totals = try allTime ?? Dictionary(uniqueKeysWithValues: totalsByProgram(Scope()).map { ($0.program, $0.totals) })
         return StoreEffectCounts(store: self, timeZone: timeZone, allTime: totals.mapValues(Effect.Counts.init))
     }
 
     /// The effect as of `today`, every question asked in one read: a
     /// measurement is some seventy small questions, each statement prepared once.
-    public func measureEffect(in timeZone: TimeZone, allTime: [String: Totals]? = nil, today: LocalDay) throws -> EffectReport {
+    public func measureEffect(in timeZone: LocalZone, allTime: [String: Totals]? = nil, today: LocalDay) throws -> EffectReport {
         let counts = try effectCounts(in: timeZone, allTime: allTime)
         return try queue.read { db in try Effect.measure(counts.reading(db), today: today) }
     }
@@ -124,12 +124,12 @@ extension SessionStore {
 /// index, so the cost follows the days asked about, not the history's size.
 public struct StoreEffectCounts: EffectCounting {
     let store: SessionStore
-    let timeZone: TimeZone
+    let timeZone: LocalZone
     let allTime: [String: Effect.Counts]
     /// Inside a read already begun (`SessionStore.measureEffect`): its connection; nil, a read per question.
     private var database: Database?
 
-    init(store: SessionStore, timeZone: TimeZone, allTime: [String: Effect.Counts]) {
+    init(store: SessionStore, timeZone: LocalZone, allTime: [String: Effect.Counts]) {
         self.store = store
         self.timeZone = timeZone
         self.allTime = allTime

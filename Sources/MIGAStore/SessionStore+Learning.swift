@@ -12,7 +12,7 @@ extension SessionStore {
     /// weight halves every `halfLifeDays`), and the latest kind shown.
     /// `timeZone`: where a day ends, for a switch-off "the same day".
     public func kindJournal(program: String, now: Date, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
-                            timeZone: TimeZone = .current) throws -> KindJournal {
+                            timeZone: LocalZone = .system) throws -> KindJournal {
         try queue.read { db in
             // Older than twenty half-lives a pause weighs less than a millionth: not read at all.
             let oldest = halfLifeDays.isFinite ? now.addingTimeInterval(-20 * halfLifeDays * 86_400).milliseconds : Int64.min

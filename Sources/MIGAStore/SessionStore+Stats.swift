@@ -108,7 +108,7 @@ extension SessionStore {
     /// The local days with at least one conscious exit. Each stretch of the
     /// zone's history with one UTC offset is a query of its own, so the
     /// grouping by day happens in SQL and stays right across DST changes.
-    package func exitDays(in timeZone: TimeZone, _ scope: Scope) throws -> Set<LocalDay> {
+    package func exitDays(in timeZone: LocalZone, _ scope: Scope) throws -> Set<LocalDay> {
         var scope = scope
         let (condition, arguments) = scope.condition
         let range = try queue.read { db in
@@ -138,7 +138,7 @@ extension SessionStore {
 /// The stretches of a time zone's history with one UTC offset each, from its
 /// transitions (daylight saving time), covering an interval.
 struct OffsetPeriods: Sequence {
-    let timeZone: TimeZone
+    let timeZone: LocalZone
     let from: Date
     let through: Date
 
@@ -146,7 +146,7 @@ struct OffsetPeriods: Sequence {
         var cursor: Date? = from
         return AnyIterator {
             guard let start = cursor, start <= through else { return nil }
-            let next = timeZone.nextDaylightSavingTimeTransition(after: start)
+            let next = timeZone.nextOffsetChange(after: start, through: through)
             let end = next.map { Swift.min($0, through.addingTimeInterval(0.001)) } ?? through.addingTimeInterval(0.001)
             cursor = next.flatMap { $0 <= through ? $0 : nil }
             return (start, end, timeZone.secondsFromGMT(for: start))

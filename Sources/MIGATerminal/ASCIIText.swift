@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text as a terminal without UTF-8 shows it (a C or POSIX locale): the
 /// typographer's punctuation made plain (“ ” → ", — → -), letters without
@@ -84,8 +84,8 @@ public enum ASCIIText {
         case "\u{FFFD}": return "?"
         default:
             // Latin letters lose their accents; what has no ASCII form is "?".
-            let folded = String(scalar).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
-            if folded.unicodeScalars.count == 1, folded.unicodeScalars.allSatisfy(\.isASCII) { return folded }
+            let folded = Self.withoutAccent(scalar)
+            if folded.isASCII { return String(folded) }
             switch scalar {
             case "ß": return "s"
             case "æ", "œ": return "e"
@@ -99,5 +99,14 @@ public enum ASCIIText {
                 return scalar.properties.generalCategory == .otherSymbol ? " " : "?"
             }
         }
+    }
+
+    /// The letter without its accent (é → e, Å → A) and a full-width form as
+    /// its ASCII one (Ａ → A): the letter's canonical decomposition, its
+    /// combining marks left out. What is not one scalar after that stays as it is.
+    private static func withoutAccent(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if (0xFF01...0xFF5E).contains(scalar.value) { return Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar }
+        let base = String(scalar).canonicalDecomposition.filter { $0.properties.generalCategory != .nonspacingMark }
+        return base.count == 1 ? base[0] : scalar
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Whether the terminal's own background is light or dark, when known.
 public enum TerminalBackground: Sendable, Equatable {
@@ -30,7 +30,7 @@ public enum TerminalBackground: Sendable, Equatable {
     /// `from(luminance:)`. Nil when `reply` holds no answer.
     static func from(osc11 reply: [UInt8]) -> TerminalBackground? {
         let text = String(decoding: reply, as: UTF8.self)
-        guard let start = text.range(of: "]11;rgb:") else { return nil }
+        guard let start = text.firstRange(of: "]11;rgb:") else { return nil }
         let channels = text[start.upperBound...].prefix { $0.isHexDigit || $0 == "/" }.split(separator: "/")
         guard channels.count == 3 else { return nil }
         var levels: [Double] = []

@@ -102,7 +102,7 @@ public enum TextWrap {
             guard count > 0 else { return [] }
             guard count < lines.count else { return lines }
             let paragraph = paragraphs[index]
-            if paragraph.hasSuffix(")"), let open = paragraph.range(of: " (", options: .backwards) {
+            if paragraph.hasSuffix(")"), let open = paragraph.ranges(of: " (").last {
                 let whole = String(paragraph[paragraph.index(after: open.lowerBound)...])
                 let place = Self.lines(whole, width: width)
                 let words = Self.lines(String(paragraph[..<open.lowerBound]), width: width)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One UTC day's pauses of one kind for one program, as the learner counts
 /// them: how many ended, and how many of those were successes (a conscious

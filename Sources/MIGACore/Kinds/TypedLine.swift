@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The line a typed pause asks for: one of the person's own lines (quotes
 /// tagged `mine`), else a sentence of the quote on screen. Typing a line
@@ -80,8 +80,8 @@ public enum TypedLine {
         guard typedClusters.count <= targetClusters.count,
               typedClusters.dropLast().elementsEqual(targetClusters.prefix(typedClusters.count - 1)) else { return false }
         let wanted = targetClusters[typedClusters.count - 1]
-        return last == wanted || Array(String(wanted).decomposedStringWithCanonicalMapping.unicodeScalars)
-            .starts(with: String(last).decomposedStringWithCanonicalMapping.unicodeScalars)
+        return last == wanted || String(wanted).canonicalDecomposition
+            .starts(with: String(last).canonicalDecomposition)
     }
 
     /// How many of `target`'s clusters `typed` has whole (a cluster still

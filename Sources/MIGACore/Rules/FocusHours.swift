@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a program is protected: `hours = "Mon-Fri 09:00-17:00; Sat,Sun 10:00-12:00"`.
 /// Outside these hours it opens without a pause.
@@ -11,7 +11,7 @@ import Foundation
 /// given zone, so a DST change moves nothing: 09:00 is 09:00 either side.
 public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
     struct Rule: Equatable, Sendable {
-        /// Weekdays, 1 = Sunday … 7 = Saturday (as `Calendar` counts).
+        /// Weekdays, 1 = Sunday … 7 = Saturday (as `LocalDay.weekday` counts).
         var days: Set<Int>
         /// Minutes since midnight: start inclusive, end exclusive.
         var ranges: [(start: Int, end: Int)]
@@ -34,7 +34,7 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
         for part in text.split(separator: ";", omittingEmptySubsequences: false) {
             let words = part.split(whereSeparator: \.isWhitespace).map(String.init)
             if words.isEmpty {
-                if text.trimmingCharacters(in: .whitespaces).isEmpty { throw MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"") }
+                if text.trimmingWhitespace().isEmpty { throw MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"") }
                 continue
             }
             var days = Set(1...7)
@@ -44,23 +44,21 @@ public struct FocusHours: Equatable, Sendable, CustomStringConvertible {
                 timeWords = words.dropFirst()
             }
             guard !timeWords.isEmpty else {
-                throw MigaError(usage: "\"\(part.trimmingCharacters(in: .whitespaces))\" names days but no times, like 09:00-17:00")
+                throw MigaError(usage: "\"\(part.trimmingWhitespace())\" names days but no times, like 09:00-17:00")
             }
             rules.append(Rule(days: days, ranges: try timeWords.map(Self.range)))
         }
         // Only separators ("; ;") would mean never protected, silently.
         if rules.isEmpty { throw MigaError(usage: "no hours given, like \"Mon-Fri 09:00-17:00\"") }
         self.rules = rules
-        description = text.trimmingCharacters(in: .whitespaces)
+        description = text.trimmingWhitespace()
     }
 
     /// Whether `date` falls inside these hours, on the wall clock of `timeZone`.
-    public func contains(_ date: Date, in timeZone: TimeZone) -> Bool {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-        guard let weekday = parts.weekday, let hour = parts.hour, let minute = parts.minute else { return true }
-        let now = hour * 60 + minute
+    public func contains(_ date: Date, in timeZone: LocalZone) -> Bool {
+        let clock = timeZone.wallClock(at: date)
+        let weekday = clock.day.weekday
+        let now = clock.secondOfDay / 60
         let yesterday = weekday == 1 ? 7 : weekday - 1
         return rules.contains { rule in
             rule.ranges.contains { range in

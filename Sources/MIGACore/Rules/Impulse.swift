@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the store knows about a program at the moment it is reached for, so
 /// the pause can make the impulse visible ("3rd time today").

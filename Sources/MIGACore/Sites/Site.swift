@@ -24,7 +24,7 @@ public struct Site: Hashable, Sendable {
             MigaError(usage: "\"\(printable(String(typed.prefix(80))))\" is not a website to protect: \(why)")
         }
         var rest = Substring(typed.trimmingWhitespace())
-        if let scheme = rest.range(of: "://") {
+        if let scheme = rest.firstRange(of: "://") {
             guard ["http", "https"].contains(rest[..<scheme.lowerBound].lowercased()) else {
                 throw refuse("only http and https addresses can be paused")
             }
@@ -126,7 +126,7 @@ struct Address {
     let path: String
 
     init?(_ url: String) {
-        guard let scheme = url.range(of: "://"), ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()) else {
+        guard let scheme = url.firstRange(of: "://"), ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()) else {
             return nil
         }
         let rest = url[scheme.upperBound...]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One program's counts on one local day: the unit from which the effect of
 /// the pause is measured (`Effect`, `WeeklyReview`).
@@ -33,7 +33,7 @@ public struct DayTally: Equatable, Sendable {
     /// no end); open rows are not counted, as they have not ended.
     ///   - leaks: the launches around the pause, each program's and when first seen.
     public static func tallies(from records: [SessionRecord], leaks: [(program: String, seenAt: Date)] = [],
-                               in timeZone: TimeZone) -> [DayTally] {
+                               in timeZone: LocalZone) -> [DayTally] {
         struct Key: Hashable {
             let program: String
             let day: LocalDay

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The effect of the pause on one program or on all of them, measured the
 /// way one sec's field study measured its own (PNAS 2023): the share of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the effect's counts come from. Every question is about counted
 /// sessions (ended: exit, proceed, abandoned or pass-through) of one program,

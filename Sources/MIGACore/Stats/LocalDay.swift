@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// A calendar day in the person's own time zone, counted in days since
 /// 1970-01-01. Consecutive days differ by one whatever their length, so day
@@ -34,7 +34,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The local day on which `instant` falls in `timeZone`.
-    public init(_ instant: Date, in timeZone: TimeZone) {
+    public init(_ instant: Date, in timeZone: LocalZone) {
         let seconds = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
         number = wholeNumber((seconds / 86_400).rounded(.down))
     }
@@ -42,7 +42,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The first instant of this day in `timeZone`: local midnight, or, where
     /// the clocks spring forward at midnight (Santiago, Havana, Cairo,
     /// Beirut), the moment they do, when the day begins at 01:00.
-    public func start(in timeZone: TimeZone) -> Date {
+    public func start(in timeZone: LocalZone) -> Date {
         let civilMidnight = Double(number) * 86_400
         // Midnight by each offset in force around the date; the earliest that
         // falls on this day is midnight itself, or the spring forward's end.
@@ -83,18 +83,23 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return (LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)), Int(parts.tm_hour))
     }
 
-    /// The local day and hour of `instant` in `timeZone`, by the calendar:
-    /// what `system` finds from the C library, for a zone given.
-    public static func dayAndHour(of instant: Date, in timeZone: TimeZone) -> (day: LocalDay, hour: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return (LocalDay(instant, in: timeZone), calendar.component(.hour, from: instant))
+    /// The local day and hour of `instant` in `timeZone`: what `system`
+    /// finds, for a zone given.
+    public static func dayAndHour(of instant: Date, in timeZone: LocalZone) -> (day: LocalDay, hour: Int) {
+        let clock = timeZone.wallClock(at: instant)
+        return (clock.day, clock.secondOfDay / 3600)
     }
 
     /// The Monday of this day's week: weeks start on Monday.
     public var monday: LocalDay {
         // 1970-01-01, day 0, was a Thursday: (number + 3) mod 7 is 0 on Mondays.
         LocalDay(number: number - ((number + 3) % 7 + 7) % 7)
+    }
+
+    /// The day of the week, 1 = Sunday … 7 = Saturday.
+    public var weekday: Int {
+        // 1970-01-01, day 0, was a Thursday, the fifth day.
+        ((number + 4) % 7 + 7) % 7 + 1
     }
 
     public var previous: LocalDay { LocalDay(number: number - 1) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whether one count of events is higher than another by more than chance
 /// gives: the exact test of two Poisson rates (R's `poisson.test` with two

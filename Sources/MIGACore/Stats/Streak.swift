@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Consecutive days with at least one conscious exit (seed F-008).
 public struct Streak: Equatable, Sendable {

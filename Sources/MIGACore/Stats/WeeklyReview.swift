@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The weekly look back, as the text of a notification: the week's attempts
 /// and conscious exits, the change in openings since the first week, and at
@@ -94,7 +94,7 @@ public struct WeeklyReview: Equatable, Sendable {
     /// `program` as one word for the shell: as it is when it is plain, else in single quotes.
     static func shellWord(_ program: String) -> String {
         let plain = !program.isEmpty && program.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._+-@:/".unicodeScalars.contains($0))
+            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._+-@:/".unicodeScalars.contains($0))
         }
         return plain ? program : "'" + program.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

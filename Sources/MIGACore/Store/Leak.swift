@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A launch of a protected program that went around the pause: a process of
 /// the person's own whose executable is a protected program's and whose

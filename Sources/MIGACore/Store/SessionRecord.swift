@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a gateway run ended (or that it has not yet).
 public enum SessionOutcome: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The Beta distribution, the belief about a rate after counting successes and
 /// failures: its mean, quantiles, credible intervals and random draws.

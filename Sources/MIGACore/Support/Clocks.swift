@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Where the gateway reads time from. Injected so that countdowns, streaks and
 /// timestamps are deterministic in tests.

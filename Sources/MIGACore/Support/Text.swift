@@ -1,3 +1,5 @@
+@_spi(_Unicode) import Swift
+
 extension StringProtocol {
     /// The text without spaces, tabs and carriage returns at either end.
     package func trimmingWhitespace() -> String {
@@ -16,6 +18,14 @@ extension String {
         unicodeScalars.split(separator: "\n", omittingEmptySubsequences: omittingEmpty).map(Substring.init)
     }
 
+}
+
+extension StringProtocol {
+    /// The text with spaces after it up to `length` Characters.
+    package func padded(toLength length: Int) -> String {
+        String(self) + String(repeating: " ", count: Swift.max(0, length - count))
+    }
+
     /// The text without any of `characters` at either end.
     package func trimming(_ characters: String) -> String {
         var result = Substring(self)
@@ -25,10 +35,50 @@ extension String {
     }
 }
 
+extension String {
+    /// The text with every `target` replaced by `replacement`, matched code
+    /// point by code point: a match by Characters would not find "\n" inside
+    /// the one Character "\r\n", nor a control character an accent follows.
+    package func replacingOccurrences(of target: String, with replacement: String) -> String {
+        let wanted = Array(target.unicodeScalars)
+        guard let first = wanted.first, unicodeScalars.contains(first) else { return self }
+        let scalars = Array(unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == first, scalars[index...].starts(with: wanted) {
+                result.append(contentsOf: replacement.unicodeScalars)
+                index += wanted.count
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    /// The text's code points, canonically decomposed (NFD): "é" as "e" and
+    /// U+0301, a Hangul syllable as its jamo. The standard library's own
+    /// decomposition, which its String comparison uses (Foundation's
+    /// `decomposedStringWithCanonicalMapping` would bring ICU into the binary).
+    package var canonicalDecomposition: [Unicode.Scalar] { Array(_nfd) }
+}
+
 /// The last part of a path (`firefox` for `/usr/bin/firefox`); a name
 /// without a slash is itself.
 public func baseName(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+}
+
+/// The folder a path names its file in (`/usr/bin` for `/usr/bin/firefox`,
+/// `/` for `/firefox`); a name without a slash has none, "".
+public func folderName(of path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    var folder = path[..<slash]
+    while folder.hasSuffix("/") { folder.removeLast() }
+    return folder.isEmpty ? "/" : String(folder)
 }
 
 /// `text` with nothing the terminal would obey: control characters (C0,
@@ -102,4 +152,24 @@ public func wholeNumber(_ value: Double) -> Int {
 /// lines that hold names from files, arguments or other machines.
 public func printableLines(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+}
+
+/// `value` with `places` decimals, as printf's `%.1f` writes it ("1.5" for
+/// 1.46 to one place); `trimmingZeros`: without the zeros that end the
+/// decimals, and without the point when nothing is left after it. A figure
+/// too large for its decimals is written whole (see `wholeNumber`).
+public func decimal(_ value: Double, places: Int, trimmingZeros: Bool = false) -> String {
+    let scale = (0..<max(0, places)).reduce(1) { product, _ in product * 10 }
+    guard value.isFinite, abs(value) * Double(scale) < 1e15 else { return String(wholeNumber(value)) }
+    let scaled = wholeNumber(abs(value) * Double(scale))
+    var fraction = String(zeroPadded(scaled % scale, width: places).suffix(places))
+    if trimmingZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    return sign + String(scaled / scale) + (fraction.isEmpty ? "" : "." + fraction)
+}
+
+/// `number` written with at least `width` digits, zeros in front ("007").
+public func zeroPadded(_ number: Int, width: Int) -> String {
+    let digits = String(number.magnitude)
+    return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

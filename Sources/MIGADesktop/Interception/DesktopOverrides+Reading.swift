@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 
 /// Reading menu entries as launchers read them, and copying them whole.

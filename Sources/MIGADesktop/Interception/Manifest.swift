@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 
 /// Everything MIGA has written outside its own folders, so that undoing it

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAConfig
 
@@ -72,8 +72,8 @@ extension Protection {
         var current = path
         for _ in 0..<8 {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return false }
-            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
-            if (current as NSString).deletingLastPathComponent.hasSuffix("/etc/alternatives") { return true }
+            current = target.hasPrefix("/") ? target : folderName(of: current) + "/" + target
+            if folderName(of: current).hasSuffix("/etc/alternatives") { return true }
         }
         return false
     }

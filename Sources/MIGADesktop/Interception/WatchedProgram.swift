@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAConfig
 
@@ -134,7 +134,7 @@ public struct WatchedProgram: Equatable, Sendable {
                 words.removeFirst(option == "-a" ? min(2, words.count) : 1)
             }
             guard let word = words.first else { continue }
-            let target = expand(word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")), with: variables)
+            let target = expand(word.trimming("\"'"), with: variables)
             if !target.contains("$"), !target.contains("`"), !target.isEmpty, target.hasPrefix("/") || !target.contains("/") {
                 found.append(target)
             }
@@ -149,7 +149,7 @@ public struct WatchedProgram: Equatable, Sendable {
         guard let equals = line.firstIndex(of: "="), !line.hasPrefix("exec") else { return nil }
         let name = line[..<equals]
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(name.first?.isNumber ?? true) else { return nil }
-        return (String(name), line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
+        return (String(name), line[line.index(after: equals)...].trimming("\"'"))
     }
 
     /// The two values a launcher computes from where it is, and nothing
@@ -165,14 +165,14 @@ public struct WatchedProgram: Equatable, Sendable {
         } else {
             return nil
         }
-        let words = inner.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        let words = inner.split(separator: " ").map { $0.trimming("\"'") }
         func known(_ word: String) -> String? {
             if ["$0", "${0}", "$BASH_SOURCE", "${BASH_SOURCE}", "${BASH_SOURCE[0]}"].contains(word) { return path }
             let expanded = expand(word, with: variables)
             return expanded.hasPrefix("/") && !expanded.contains("$") ? expanded : nil
         }
         if words.count == 3, words[0] == "readlink", ["-f", "-e"].contains(words[1]) { return known(words[2]).flatMap(realpath) }
-        if words.count == 2, words[0] == "dirname" { return known(words[1]).map { ($0 as NSString).deletingLastPathComponent } }
+        if words.count == 2, words[0] == "dirname" { return known(words[1]).map(folderName(of:)) }
         return nil
     }
 

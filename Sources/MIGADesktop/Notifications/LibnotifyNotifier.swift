@@ -1,5 +1,8 @@
 import CLibnotify
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Notifications through the desktop's own library, libnotify.
 ///
@@ -25,7 +28,8 @@ public struct LibnotifyNotifier: Notifier {
     public func post(_ notification: DesktopNotification) -> PendingNotification {
         let pending = PendingNotification()
         let name = applicationName
-        Thread.detachNewThread {
+        // A thread of its own: libnotify can hang for good (see LINUX-NOTES).
+        DispatchQueue.global().async {
             pending.finish(Self.show(notification, applicationName: name) ? .delivered : .failed)
         }
         return pending
@@ -35,7 +39,7 @@ public struct LibnotifyNotifier: Notifier {
     /// "gnome-shell"…), or nil when none answers within `seconds`.
     public static func serverName(within seconds: Double) -> String? {
         let pending = PendingServerName()
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
             var name: UnsafeMutablePointer<CChar>?
             guard let library = Libnotify.load(),
                   library.isInitialized() != 0 || library.initialize("MIGA") != 0,
@@ -100,16 +104,15 @@ struct Libnotify {
 /// A server name on its way back from a thread that may never return.
 private final class PendingServerName: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var name: String?
+    private let name = Mutex<String?>(nil)
 
     func finish(_ name: String?) {
-        lock.withLock { self.name = name }
+        self.name.withLock { $0 = name }
         done.signal()
     }
 
     func wait(seconds: Double) -> String? {
         guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return lock.withLock { name }
+        return name.withLock { $0 }
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 /// A desktop notification: the celebration that outlives the terminal.
 public struct DesktopNotification: Equatable, Sendable {
@@ -29,8 +31,7 @@ public protocol Notifier: Sendable {
 /// A notification on its way to the server.
 public final class PendingNotification: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var result: NotificationResult?
+    private let result = Mutex<NotificationResult?>(nil)
 
     public init() {}
 
@@ -42,15 +43,15 @@ public final class PendingNotification: @unchecked Sendable {
 
     /// Called once by whoever sends it.
     public func finish(_ result: NotificationResult) {
-        lock.withLock { self.result = result }
+        self.result.withLock { $0 = result }
         finished.signal()
     }
 
     /// The result, waiting at most `seconds` for it.
     public func wait(seconds: Double) -> NotificationResult {
-        if let result = lock.withLock({ self.result }) { return result }
+        if let result = result.withLock({ $0 }) { return result }
         guard finished.wait(timeout: .now() + max(0, seconds)) == .success else { return .timedOut }
         finished.signal()
-        return lock.withLock { self.result } ?? .timedOut
+        return result.withLock { $0 } ?? .timedOut
     }
 }

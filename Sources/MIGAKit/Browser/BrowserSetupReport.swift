@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// What `miga browser setup` says of each browser: a line for a person, or JSON.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// The native messaging host manifest `miga.json`: how a browser finds

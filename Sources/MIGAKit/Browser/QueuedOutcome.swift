@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAStore
 import MIGAConfig
@@ -44,10 +44,7 @@ struct QueuedOutcome: Decodable {
     /// An ISO 8601 moment as JavaScript's `toISOString` writes it, with or without its milliseconds.
     static func date(_ text: String) -> Date? {
         guard text.utf8.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        return (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAStore
 import MIGAConfig
@@ -50,7 +50,7 @@ public struct Upkeep {
     /// How a run sends the weekly look back.
     public enum LookBack {
         /// From this run, waiting for the notification server `wait` seconds at most.
-        case send(Notifier, wait: Double = 0.4, timeZone: TimeZone = .current)
+        case send(Notifier, wait: Double = 0.4, timeZone: LocalZone = .system)
         /// By `start`, in the background, when a look at the week last sent
         /// for says it may be due: the gateway's way, which never waits for the
         /// notification. `today` and `hour`: local, as `WeeklyLookBack.mightBeDue` takes them.

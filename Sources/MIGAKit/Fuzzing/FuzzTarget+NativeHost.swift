@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 
 /// The native host's promises for any stream a browser could send: every
@@ -58,11 +59,11 @@ extension FuzzTarget {
 
     /// Made once for every input: the same config each time.
     private static let hostHome: [String: String] = {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("miga-fuzz-host-\(getpid())").path
+        let home = "/tmp/miga-fuzz-host-\(getpid())"
         let config = home + "/config/miga"
         try? FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try? "pause = 3\n\n[sites.\"site.example\"]\npause = 3\n"
-            .write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        try? Data("pause = 3\n\n[sites.\"site.example\"]\npause = 3\n".utf8)
+            .write(to: URL(fileURLWithPath: config + "/config.toml"))
         return ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
                 "XDG_RUNTIME_DIR": home + "/run", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAStore
 import MIGAConfig
@@ -108,7 +108,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 let hours = try FocusHours(text)
                 // `miga list` and the config show the description; it must mean the same hours.
                 promise((try? FocusHours(hours.description)) == hours, "its description means other hours")
-                _ = hours.contains(Self.now, in: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+                _ = hours.contains(Self.now, in: LocalZone(identifier: "Europe/Berlin") ?? .utc)
             } catch {
                 promise(isOneLine(error.message), "a message of more than one line")
             }

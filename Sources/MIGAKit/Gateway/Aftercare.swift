@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 import MIGATerminal
 import MIGAStore
@@ -97,7 +98,7 @@ struct Aftercare {
     /// exits of the day. (A site's pause in the tab is told the same.)
     func celebrationWords(_ settings: ProgramSettings, store: SessionStore?, alternative: String?) -> CelebrationWords {
         let now = context.time.now()
-        let zone = context.timeZone ?? .current
+        let zone = context.timeZone ?? .system
         let streak = (try? store.map { try StatsReport.streak(from: $0, now: now, timeZone: zone) })??.current ?? 0
         let milestone = (try? store.map { try Milestones.claim(streak, in: $0) }) ?? nil
         let exitsToday = (try? store?.exitsAndProceeds(in: [(context.startOfDay(now), now.addingTimeInterval(1))], .init()).first?.exits) ?? nil

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The gentle motion of the pause: a slow breath, in for 4 seconds and out
 /// for 6, that the ring follows. Derived from time on screen alone, so a

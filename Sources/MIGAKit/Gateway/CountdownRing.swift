@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGATerminal
 
 /// The circular countdown, drawn in Braille dots (see `BrailleCanvas`).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 import MIGATerminal
 import MIGADesktop
@@ -54,7 +55,7 @@ public struct GatewayContext {
     public var time: TimeSource
     /// The zone streak days are counted in; nil means the system's, looked up
     /// only when a streak is needed (the lookup loads ICU's zone data).
-    public var timeZone: TimeZone?
+    public var timeZone: LocalZone?
     public var generator: SeededGenerator
     /// The terminal to pause in; nil when there is none (a script, a pipe).
     public var terminal: TerminalDevice?
@@ -78,7 +79,7 @@ public struct GatewayContext {
     /// in at the file given; nil opens it for real (tests record instead).
     public var openWindow: ((Launch, WindowCheckIn) -> Bool)?
 
-    public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: TimeZone? = nil,
+    public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: LocalZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,
                 messages: @escaping (String) -> Void = printError,
                 gatewayIdentity: FileIdentity? = FileIdentity.currentExecutable, processID: Int32 = getpid(),

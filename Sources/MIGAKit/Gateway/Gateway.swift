@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGATerminal
 import MIGAStore
@@ -99,7 +99,7 @@ public final class Gateway {
     }
 
     /// The zone of focus hours: the system's unless a test says otherwise.
-    private var timeZone: TimeZone { context.timeZone ?? .current }
+    private var timeZone: LocalZone { context.timeZone ?? .system }
 
     // MARK: Without a pause
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// How a pause ended, as the history keeps it: the third stage of a launch's

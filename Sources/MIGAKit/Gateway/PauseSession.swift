@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// The pause as a pure state machine: time and choices go in, what to show
@@ -154,7 +154,7 @@ public struct PauseSession: Equatable, Sendable {
 
     /// The answer given: the typed line, trimmed; nil while it is blank.
     public var answeredIntention: String? {
-        guard let text = intention?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = intention?.trimmingWhitespace(), !text.isEmpty else { return nil }
         return text
     }
 

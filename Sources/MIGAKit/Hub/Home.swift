@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGATerminal
 import MIGAStore
@@ -155,7 +155,7 @@ public struct Home {
 
     func streak() -> Streak {
         guard let store = try? SessionStore(path: paths.storeFile) else { return Streak(current: 0, best: 0) }
-        return (try? StatsReport.streak(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current))
+        return (try? StatsReport.streak(from: store, now: context.time.now(), timeZone: context.timeZone ?? .system))
             ?? Streak(current: 0, best: 0)
     }
 
@@ -166,7 +166,7 @@ public struct Home {
         // Launches that went around the pause since the last look, for these
         // stats: looked for now, with the hub's frame already on screen.
         Upkeep(store: store, config: config).recordLeaks(protection, now: context.time.now())
-        guard let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .current,
+        guard let report = try? StatsReport.compute(from: store, now: context.time.now(), timeZone: context.timeZone ?? .system,
                                                     config: config, hasLinesToType: { KindSupply(paths: paths, config: config).hasLineToType() },
                                                     hasAlternatives: { Instead.anyAlternative(in: paths) })
         else { return }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// The quotes the gateway draws from: the built-in bank and the person's own
@@ -75,8 +75,8 @@ public struct QuoteLibrary: Sendable {
         guard !tags.isEmpty else { throw MigaError(usage: "give the quote at least one tag (--tag Nature)") }
         if let existing = own(text: text) { return existing }
         var number = 1
-        while bank[String(format: "mine-%03d", number)] != nil { number += 1 }
-        let quote = Quote(id: String(format: "mine-%03d", number), text: text, source: source.map(Self.field).flatMap { $0.isEmpty ? nil : $0 },
+        while bank["mine-" + zeroPadded(number, width: 3)] != nil { number += 1 }
+        let quote = Quote(id: "mine-" + zeroPadded(number, width: 3), text: text, source: source.map(Self.field).flatMap { $0.isEmpty ? nil : $0 },
                           tags: tags, file: ownFile)
         let existing = ((try? readTextFile(ownFile)) ?? nil) ?? "# Your own quotes: id | tags | source | text\n"
         do {
@@ -109,7 +109,7 @@ public struct QuoteLibrary: Sendable {
     /// importing it again replaces, never doubles). Returns the quotes.
     public func importFortunes(from path: String, tag: String? = nil) throws(MigaError) -> [Quote] {
         guard let data = FileManager.default.contents(atPath: path) else { throw MigaError(dataError: "cannot read \(path)") }
-        let name = (path as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "fortunes"
+        let name = baseName(of: path).split(separator: ".").first.map(String.init) ?? "fortunes"
         let named = tag ?? (name.prefix(1).uppercased() + name.dropFirst())
         let tag = bank.spelling(of: named) ?? named
         let entries: [FortuneFile.Entry]

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGADesktop
 
@@ -45,7 +45,7 @@ public struct AllowanceReminder: Equatable, Sendable {
             return seconds == 1 ? "1 second" : "\(seconds) seconds"
         }
         if minutes == 1 { return "1 minute" }
-        let number = minutes == minutes.rounded() ? String(Int(minutes)) : String(format: "%g", minutes)
+        let number = decimal(minutes, places: 2, trimmingZeros: true)
         return "\(number) minutes"
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGATerminal
 
@@ -107,7 +107,7 @@ public struct EffectCard: Equatable, Sendable {
 
     static func days(_ count: Int) -> String { count == 1 ? "day" : "\(count) days" }
 
-    static func perDay(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func perDay(_ value: Double) -> String { decimal(value, places: 1) }
 
     static func percent(_ fraction: Double) -> Int { wholeNumber(fraction * 100) }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGATerminal
 import MIGAStore
@@ -7,9 +7,6 @@ import MIGAStore
 public enum HistoryTable {
     /// `width`: the terminal's, which no line goes past; nil (a pipe, a file) cuts nothing.
     public static func lines(_ sessions: [SessionRecord], changes: [ProtectionChange] = [], width: Int? = nil) -> [Line] {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         func subjects(_ change: ProtectionChange) -> String {
             change.subjects.isEmpty ? "miga" : change.subjects.map(Site.shownName(of:)).joined(separator: ", ")
         }
@@ -17,7 +14,7 @@ public enum HistoryTable {
         let nameWidth = min(20, names.map { CellWidth.of($0) }.max() ?? 0)
         func lead(_ date: Date, _ program: String) -> [Span] {
             let name = TextWrap.truncate(program, width: nameWidth)
-            return [Span(formatter.string(from: date) + "  ", .muted),
+            return [Span(LocalZone.system.minuteText(at: date) + "  ", .muted),
                     Span(name + String(repeating: " ", count: nameWidth - CellWidth.of(name)) + "  ")]
         }
         let rows = sessions.map { session in

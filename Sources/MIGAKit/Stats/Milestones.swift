@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGAStore
 
 /// Streak lengths worth a celebration of their own, each celebrated once ever.

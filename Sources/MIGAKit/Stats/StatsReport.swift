@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAStore
 import MIGAConfig
@@ -86,18 +86,13 @@ public struct StatsReport: Equatable, Sendable {
     ///   - hasLinesToType, hasAlternatives: whether a typed pause has a line to
     ///     type, and whether there is an alternative to offer (see `Config.kindsInUse`).
     public static func compute(from store: SessionStore, filter: StatsFilter = StatsFilter(), now: Date,
-                               timeZone: TimeZone, config: Config = Config(), unrecordedLeaks: [RecordedLeak] = [],
+                               timeZone: LocalZone, config: Config = Config(), unrecordedLeaks: [RecordedLeak] = [],
                                hasLinesToType: () -> Bool = { true },
                                hasAlternatives: () -> Bool = { false }) throws -> StatsReport {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         let today = LocalDay(now, in: timeZone)
-        let startOfToday = calendar.startOfDay(for: now)
-        // Local midnights, by the calendar: a 23- or 25-hour day is one day.
-        func midnight(daysAgo: Int) -> Date {
-            calendar.date(byAdding: .day, value: -daysAgo, to: startOfToday) ?? startOfToday
-        }
-        let tomorrow = calendar.date(byAdding: .day, value: 1, to: startOfToday) ?? now
+        // Local midnights, by local days: a 23- or 25-hour day is one day.
+        func midnight(daysAgo: Int) -> Date { LocalDay(number: today.number - daysAgo).start(in: timeZone) }
+        let tomorrow = today.next.start(in: timeZone)
 
         let device = try filter.device.map { $0 == (try store.deviceID()) ? "" : $0 }
         var scope = SessionStore.Scope(program: filter.program, device: device)
@@ -148,7 +143,7 @@ public struct StatsReport: Equatable, Sendable {
     /// program's, or the one program's) and what MIGA favours, per program,
     /// where it chooses: from that program's own evidence, weighed as the learner weighs it.
     static func kindTable(_ store: SessionStore, filter: StatsFilter, allTime: [String: Totals], config: Config,
-                          now: Date, timeZone: TimeZone,
+                          now: Date, timeZone: LocalZone,
                           hasLinesToType: () -> Bool, hasAlternatives: () -> Bool) throws -> KindTable {
         let byProgram = try store.kindRecordsByProgram(allTime: allTime)
         var (alternatives, lines): (Bool?, Bool?)
@@ -184,7 +179,7 @@ public struct StatsReport: Equatable, Sendable {
 
 extension StatsReport {
     /// The streak alone, as the celebration and the hub need it; the same code as `miga stats`.
-    public static func streak(from store: SessionStore, now: Date, timeZone: TimeZone) throws -> Streak {
+    public static func streak(from store: SessionStore, now: Date, timeZone: LocalZone) throws -> Streak {
         Streak(exitDays: try store.exitDays(in: timeZone, SessionStore.Scope()), today: LocalDay(now, in: timeZone))
     }
 }

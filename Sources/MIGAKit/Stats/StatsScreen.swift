@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGATerminal
 
@@ -146,7 +146,7 @@ public enum StatsScreen {
         if seconds < 60 { return "\(wholeNumber(seconds)) s" }
         if seconds < 3600 { return "\(wholeNumber(seconds / 60)) min" }
         let hours = seconds / 3600
-        return hours < 10 ? String(format: "%.1f h", hours) : "\(wholeNumber(hours)) h"
+        return hours < 10 ? decimal(hours, places: 1) + " h" : "\(wholeNumber(hours)) h"
     }
 
     // MARK: Streak

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 import MIGATerminal
 import MIGAStore
@@ -60,23 +61,24 @@ public enum WeeklyLookBack {
 
     /// The latest Monday 09:00 at or before `now`, as the Monday's local day
     /// and the instant. The week it looks back on ended as that Monday began.
-    static func due(before now: Date, in timeZone: TimeZone) -> (monday: LocalDay, at: Date) {
+    static func due(before now: Date, in timeZone: LocalZone) -> (monday: LocalDay, at: Date) {
         let (today, hour) = LocalDay.dayAndHour(of: now, in: timeZone)
         let monday = Self.monday(of: today, hour: hour)
         return (monday, nine(on: monday, in: timeZone))
     }
 
-    /// 09:00 on `day`, by the calendar: right on a day whose clocks change.
-    private static func nine(on day: LocalDay, in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+    /// 09:00 on `day`, on the wall clock: right on a day whose clocks change
+    /// between midnight and nine.
+    private static func nine(on day: LocalDay, in timeZone: LocalZone) -> Date {
         let midnight = day.start(in: timeZone)
-        return calendar.date(bySettingHour: hour, minute: 0, second: 0, of: midnight) ?? midnight.addingTimeInterval(Double(hour) * 3600)
+        let nine = midnight.addingTimeInterval(Double(hour) * 3600)
+        let change = timeZone.secondsFromGMT(for: nine) - timeZone.secondsFromGMT(for: midnight)
+        return nine.addingTimeInterval(-Double(change))
     }
 
     /// Whether this run is the one to send this week's look back: claims the
     /// week in the store when so. The first run of a history claims without sending.
-    static func claim(in store: SessionStore, now: Date, timeZone: TimeZone) throws -> Bool {
+    static func claim(in store: SessionStore, now: Date, timeZone: LocalZone) throws -> Bool {
         let week = due(before: now, in: timeZone).monday.number
         guard case .claimed(let sentBefore) = try store.claim(metaKey, upTo: week) else { return false }
         return sentBefore != nil
@@ -86,7 +88,7 @@ public enum WeeklyLookBack {
     /// a notification, waited for a moment at most. Returns what was sent.
     /// Runs send it through `Upkeep`, the one place that does.
     @discardableResult
-    static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: TimeZone = .current,
+    static func sendIfDue(config: Config, store: SessionStore, now: Date = Date(), timeZone: LocalZone = .system,
                                  notifier: Notifier, wait: Double = 0.4) -> WeeklyReview? {
         guard config.weeklyReview, config.notifications, (try? claim(in: store, now: now, timeZone: timeZone)) == true,
               let tallies = try? store.dayTallies(in: timeZone) else { return nil }

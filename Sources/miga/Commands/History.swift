@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import MIGACore
 import MIGAKit
 import MIGATerminal
@@ -42,7 +43,7 @@ extension Miga {
         }
 
         static func startOfDay(_ text: String) -> Date? {
-            LocalDay(parsing: text)?.start(in: .current)
+            LocalDay(parsing: text)?.start(in: .system)
         }
 
         func run() throws {

@@ -47,7 +47,7 @@ extension Miga {
             func run() throws {
                 var list = Instead(paths: Miga.paths)
                 let added = try reporting { () throws(MigaError) in try list.add(text) }
-                print(added ? "Added: \(printable(text.trimmingCharacters(in: .whitespaces)))" : "Already among your alternatives.")
+                print(added ? "Added: \(printable(text.trimmingWhitespace()))" : "Already among your alternatives.")
             }
         }
 

@@ -54,7 +54,7 @@ extension Miga {
             func run() throws {
                 let counts = Quotes.library().bank.tagCounts
                 let width = counts.map { CellWidth.of($0.tag) }.max() ?? 0
-                for (tag, count) in counts { print("\(tag.padding(toLength: width, withPad: " ", startingAt: 0))  \(count)") }
+                for (tag, count) in counts { print("\(tag.padded(toLength: width))  \(count)") }
             }
         }
 

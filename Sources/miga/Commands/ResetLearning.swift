@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAConfig
 

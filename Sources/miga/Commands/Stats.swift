@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import MIGACore
 import MIGAKit
 import MIGATerminal
@@ -62,7 +62,7 @@ extension Miga {
             let store = try Miga.readStore(environment)
             let now = Date()
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
-            let zone = TimeZone.current
+            let zone = LocalZone.system
             var filter = StatsFilter(days: days, program: program)
             if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
             let palette = outputPalette(environment: environment)
