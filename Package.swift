@@ -65,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MIGACoreTests",
-            dependencies: ["MIGACore"]
+            dependencies: ["MIGACore", "MIGATestSupport"]
         ),
         // Tests mirror the layers: each target's unit tests depend on it and
         // the layers below, and share the doubles of MIGATestSupport.

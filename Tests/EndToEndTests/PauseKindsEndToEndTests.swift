@@ -210,7 +210,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: sandbox.root + "/data/miga", withIntermediateDirectories: true)
         let store = try SessionStore(path: sandbox.storePath)
         try store.insertMissing(records)
-        let thisWeek = WeeklyLookBack.due(before: now, in: TimeZone(identifier: "UTC")!).monday
+        let thisWeek = WeeklyLookBack.due(before: now, in: .utc).monday
         try store.setMeta(WeeklyLookBack.metaKey, String(thisWeek.number - 7))
     }
 

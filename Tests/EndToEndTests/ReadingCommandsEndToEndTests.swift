@@ -60,7 +60,7 @@ import Testing
         do {
             let store = try SessionStore(path: sandbox.storePath)
             try store.insertMissing(records)
-            let thisWeek = WeeklyLookBack.due(before: now, in: TimeZone(identifier: "UTC")!).monday
+            let thisWeek = WeeklyLookBack.due(before: now, in: .utc).monday
             try store.setMeta(WeeklyLookBack.metaKey, String(thisWeek.number - 7))
         }
         _ = try sandbox.start(program, ["600"], environment: environment)

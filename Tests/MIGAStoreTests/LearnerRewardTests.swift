@@ -53,7 +53,7 @@ import Testing
                                           subjects: ["discord"], outcome: .done))
 
         let journal = try store.kindJournal(program: "discord", now: base.addingTimeInterval(5 * 86_400),
-                                            halfLifeDays: .infinity, timeZone: utc)
+                                            halfLifeDays: .infinity, timeZone: LocalZone(utc))
         let breathe = try #require(journal.evidence[.breathe])
         #expect(breathe.pauses == 7 && breathe.shown == 7)
         // held, switched-off-next-day, relaunched-later, other.
@@ -68,8 +68,8 @@ import Testing
         try store.resetLearning(program: "discord", at: base.addingTimeInterval(3_600))
         try store.insertMissing([exit("after", after: 2)])
         let now = base.addingTimeInterval(86_400)
-        #expect(try store.kindJournal(program: "discord", now: now, halfLifeDays: .infinity, timeZone: utc).evidence[.breathe]?.pauses == 1)
-        #expect(try store.kindJournal(program: "steam", now: now, halfLifeDays: .infinity, timeZone: utc).evidence[.breathe]?.pauses == 1)
+        #expect(try store.kindJournal(program: "discord", now: now, halfLifeDays: .infinity, timeZone: LocalZone(utc)).evidence[.breathe]?.pauses == 1)
+        #expect(try store.kindJournal(program: "steam", now: now, halfLifeDays: .infinity, timeZone: LocalZone(utc)).evidence[.breathe]?.pauses == 1)
         #expect(try store.learningReset(program: "discord") == base.addingTimeInterval(3_600))
         // The person's own numbers keep every pause.
         #expect(try store.kindRecords(program: "discord")[.breathe] == KindRecord(shown: 2, exits: 2))

@@ -32,14 +32,14 @@ import Testing
             SessionRecord(id: "s\(index)", program: "firefox", startedAt: ended - 30, endedAt: ended, outcome: .exit, pausedSeconds: 30)
         })
         // The effect's days: one attempt each.
-        let counts = try store.effectCounts(in: timeZone)
+        let counts = try store.effectCounts(in: LocalZone(timeZone))
         #expect(try counts.counts(nil, days: day.previous.number...day.previous.number).attempts == 1, "\(zone): the evening before")
         #expect(try counts.counts(nil, days: day.number...day.number).attempts == 1, "\(zone): the day itself")
         #expect(try counts.firstDay(nil, through: day) == day.previous)
         // The days as the chart and the streak read them.
-        let tallies = try store.dayTallies(in: timeZone)
+        let tallies = try store.dayTallies(in: LocalZone(timeZone))
         #expect(tallies.map(\.day) == [day.previous, day], "\(zone): \(tallies)")
-        #expect(try store.exitDays(in: timeZone, SessionStore.Scope()) == [day.previous, day], "\(zone): the streak's days")
+        #expect(try store.exitDays(in: LocalZone(timeZone), SessionStore.Scope()) == [day.previous, day], "\(zone): the streak's days")
         // `history --since` the day takes the sessions from its first instant: the morning only.
         let start = day.start(in: timeZone)
         #expect(try store.sessions().filter { $0.endedAt! >= start }.map(\.id) == ["s1"], "\(zone)")

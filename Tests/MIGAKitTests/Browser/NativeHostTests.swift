@@ -18,7 +18,7 @@ import Testing
     let notifier = RecordingNotifier()
     /// A host as the browser starts it: a conversation of its own.
     func newHost(browser: NativeHost.Browser = .chromium) -> NativeHost {
-        NativeHost(context: GatewayContext(environment: environment, time: time, timeZone: TimeZone(identifier: "UTC"),
+        NativeHost(context: GatewayContext(environment: environment, time: time, timeZone: .utc,
                                            generator: SeededGenerator(seed: 7), terminal: nil, notifier: notifier,
                                            messages: { _ in }, gatewayIdentity: nil, gatewayPath: nil),
                    browser: browser)

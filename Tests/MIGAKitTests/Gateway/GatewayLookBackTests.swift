@@ -31,13 +31,13 @@ import Testing
         let context = GatewayContext(
             environment: ["HOME": home.path, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home.path + "/config",
                           "XDG_DATA_HOME": home.path + "/data", "PATH": home.path + "/bin", "NO_COLOR": "1"],
-            time: time, timeZone: utc, generator: SeededGenerator(seed: 7),
+            time: time, timeZone: LocalZone(utc), generator: SeededGenerator(seed: 7),
             terminal: script.map { ScriptedTerminal(time: time, script: $0) }, notifier: RecordingNotifier(),
             messages: { _ in }, gatewayIdentity: nil, processID: 4242, gatewayPath: "/opt/miga/bin/miga", remind: { _ in },
             lookBack: {
                 // What `miga look-back` does, in this process.
                 box.value += 1
-                WeeklyLookBack.sendIfDue(config: Config(), store: try! SessionStore(path: path), now: time.now(), timeZone: utc,
+                WeeklyLookBack.sendIfDue(config: Config(), store: try! SessionStore(path: path), now: time.now(), timeZone: LocalZone(utc),
                                          notifier: notifier)
             })
         return Gateway(context: context).run(GateRequest(command: "fake", pause: 5))

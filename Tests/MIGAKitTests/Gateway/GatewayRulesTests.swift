@@ -32,7 +32,7 @@ import Testing
         let context = GatewayContext(
             environment: ["HOME": home.path, "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
                           "PATH": home.path + "/bin", "NO_COLOR": "1"],
-            time: time, timeZone: TimeZone(identifier: "UTC")!, generator: SeededGenerator(seed: 7), terminal: terminal,
+            time: time, timeZone: .utc, generator: SeededGenerator(seed: 7), terminal: terminal,
             notifier: notifier, messages: { _ in }, gatewayIdentity: nil, processID: 4242,
             gatewayPath: "/opt/miga/bin/miga", remind: { box.value.append($0) })
         return (Gateway(context: context).run(GateRequest(command: "fake", pause: pause)), terminal)

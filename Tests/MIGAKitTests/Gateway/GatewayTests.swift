@@ -33,7 +33,7 @@ import Testing
         let terminal = script.map { ScriptedTerminal(time: time, script: $0) }
         let box = messageBox
         var context = GatewayContext(
-            environment: environment.merging(extra) { $1 }, time: time, timeZone: TimeZone(identifier: "UTC")!,
+            environment: environment.merging(extra) { $1 }, time: time, timeZone: .utc,
             generator: SeededGenerator(seed: 7), terminal: terminal, notifier: notifier,
             messages: { box.append($0) }, gatewayIdentity: nil, processID: 4242, gatewayPath: "/opt/miga/bin/miga")
         context.openWindow = { [windows] in windows.open($0, $1) }

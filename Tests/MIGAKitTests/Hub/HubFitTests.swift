@@ -24,7 +24,7 @@ import Testing
     }
 
     func context(_ terminal: ScriptedTerminal, messages: MessageBox = MessageBox()) -> GatewayContext {
-        GatewayContext(environment: environment, time: time, timeZone: TimeZone(identifier: "UTC")!,
+        GatewayContext(environment: environment, time: time, timeZone: .utc,
                        generator: SeededGenerator(seed: 7), terminal: terminal, notifier: RecordingNotifier(),
                        messages: { messages.append($0) }, gatewayIdentity: nil, processID: 4242, gatewayPath: "/opt/miga/bin/miga")
     }
@@ -103,7 +103,7 @@ import Testing
     @Test func every_program_is_listed_and_reached_however_many() throws {
         try recordTwelvePrograms(14)
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
-        let report = try StatsReport.compute(from: store, now: time.now(), timeZone: TimeZone(identifier: "UTC")!)
+        let report = try StatsReport.compute(from: store, now: time.now(), timeZone: .utc)
         let text = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
         for program in 1...14 {
             #expect(text.contains(String(format: "program-%02d", program)), "program \(program) is not listed:\n\(text)")
@@ -134,7 +134,7 @@ import Testing
     func the_hubs_stats_fit_and_page(size: TerminalSize) throws {
         try recordTwelvePrograms()
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
-        let report = try StatsReport.compute(from: store, now: time.now(), timeZone: TimeZone(identifier: "UTC")!)
+        let report = try StatsReport.compute(from: store, now: time.now(), timeZone: .utc)
         var reader = StatsReader(report: report)
         reader.resize(size)
         var shown = Set<String>()

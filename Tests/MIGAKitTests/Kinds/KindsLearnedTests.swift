@@ -57,9 +57,9 @@ import Testing
         #expect(typed > launches * 3 / 4, "\(chosen)")
         // The exploration floor: one choice in ten goes to any kind.
         #expect((chosen[.breathe] ?? 0) > 0 && (chosen[.instead] ?? 0) > 0, "\(chosen)")
-        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
         #expect(report.kinds?.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
-        let discord = try StatsReport.compute(from: store, filter: StatsFilter(program: "discord"), now: now, timeZone: utc,
+        let discord = try StatsReport.compute(from: store, filter: StatsFilter(program: "discord"), now: now, timeZone: LocalZone(utc),
                                               config: config) { true }
         #expect(discord.kinds?.favoured == .type)
         #expect(StatsScreen.lines(discord, width: 80).map(\.text).contains { $0.contains("  type ★") })
@@ -86,7 +86,7 @@ import Testing
             [programs.spotify]
             pause_kinds = ["intention", "instead"]
             """)
-        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
         let kinds = try #require(report.kinds)
         #expect(kinds.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
         #expect(kinds.favoured == nil)
@@ -95,11 +95,11 @@ import Testing
         #expect(!text.contains { $0.contains("★") })
         // Under --program: the program's own table, its favourite starred, or none.
         for (program, favoured) in [("discord", PauseKind.type), ("steam", nil), ("slack", nil), ("spotify", nil)] as [(String, PauseKind?)] {
-            let one = try StatsReport.compute(from: store, filter: StatsFilter(program: program), now: now, timeZone: utc, config: config) { true }
+            let one = try StatsReport.compute(from: store, filter: StatsFilter(program: program), now: now, timeZone: LocalZone(utc), config: config) { true }
             #expect(one.kinds?.favoured == favoured, "\(program)")
         }
         // The same in --json.
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: utc).utf8)) as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: LocalZone(utc)).utf8)) as? [String: Any])
         let table = try #require(json["kinds"] as? [String: Any])
         #expect(table["favoured"] is NSNull)
         #expect((table["favourites"] as? [[String: String]]) == [["program": "discord", "kind": "type"]])
@@ -119,10 +119,10 @@ import Testing
         }
         try store.insertMissing(old + history("discord", .breathe, shown: 20, exits: 3) + history("discord", .type, shown: 20, exits: 15))
         let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
-        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
         #expect(report.kinds?.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
         var generator = SeededGenerator(seed: 3)
-        let journal = try store.kindJournal(program: "discord", now: now, timeZone: utc)
+        let journal = try store.kindJournal(program: "discord", now: now, timeZone: LocalZone(utc))
         let typed = (0..<400).filter { _ in
             KindChooser.choose(among: [.breathe, .type], rotation: .adaptive, evidence: journal.evidence, last: nil,
                                using: &generator).kind == .type
@@ -136,11 +136,11 @@ import Testing
         let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
         let note = "The effect and the kinds of pause cover all time on every device"
         for filter in [StatsFilter(days: 7), StatsFilter(device: "")] {
-            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: utc, config: config) { true }
+            let report = try StatsReport.compute(from: store, filter: filter, now: now, timeZone: LocalZone(utc), config: config) { true }
             let text = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
             #expect(text.contains("Kinds of pause") && text.contains(note), "\(text)")
         }
-        let whole = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        let whole = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
         #expect(!StatsScreen.lines(whole, width: 80).map(\.text).joined().contains(note))
     }
 
@@ -167,7 +167,7 @@ import Testing
             [sites."youtube.com"]
             pause_kinds = ["breathe", "type"]
             """)
-        let report = try StatsReport.compute(from: store, now: now, timeZone: utc, config: config) { true }
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
         #expect(report.kinds?.favourites == [KindTable.Favourite(program: "site:youtube.com", name: "youtube.com", kind: .type)])
         #expect(StatsScreen.lines(report, width: 80).map(\.text).contains { $0.contains("MIGA now favours a typed pause for youtube.com") })
     }

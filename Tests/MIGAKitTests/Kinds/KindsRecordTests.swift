@@ -115,8 +115,8 @@ import Testing
             }
         }
         try store.insertMissing(records)
-        let fromStore = try store.dayTallies(in: berlin)
-        #expect(fromStore == DayTally.tallies(from: records, in: berlin))
+        let fromStore = try store.dayTallies(in: LocalZone(berlin))
+        #expect(fromStore == DayTally.tallies(from: records, in: LocalZone(berlin)))
         #expect(fromStore.reduce(0) { $0 + $1.attempts } == 22)
         #expect(Set(fromStore.map(\.day)).count == 11)
     }
@@ -187,12 +187,12 @@ import Testing
         let ahead = try #require(calendar.date(from: DateComponents(year: 2026, month: 9, day: 1)))
         records.append(SessionRecord(id: "ahead", program: "discord", startedAt: ahead, endedAt: ahead, outcome: .exit))
         try store.insertMissing(records)
-        let counts = try store.effectCounts(in: berlin)
-        let tallies = DayTally.tallies(from: records, in: berlin)
+        let counts = try store.effectCounts(in: LocalZone(berlin))
+        let tallies = DayTally.tallies(from: records, in: LocalZone(berlin))
         for today in ["2026-02-20", "2026-03-01", "2026-03-05", "2026-03-09", "2026-03-30", "2026-04-03", "2026-04-12", "2026-05-10"] {
             let day = try #require(LocalDay(parsing: today))
             #expect(try Effect.measure(counts, today: day) == Effect.measure(tallies, today: day), "\(today)")
-            #expect(try store.measureEffect(in: berlin, today: day) == Effect.measure(tallies, today: day), "\(today), in one read")
+            #expect(try store.measureEffect(in: LocalZone(berlin), today: day) == Effect.measure(tallies, today: day), "\(today), in one read")
         }
         let late = try Effect.measure(counts, today: try #require(LocalDay(parsing: "2026-05-10")))
         #expect(late.overall.rebound?.gapDays == 5)
@@ -224,8 +224,8 @@ import Testing
                 offset += run + [0, 1, 2, 3, 3, 4, 6].randomElement(using: &generator)!
             }
             try store.insertMissing(records)
-            let counts = try store.effectCounts(in: berlin)
-            let tallies = TallyCounts(DayTally.tallies(from: records, in: berlin))
+            let counts = try store.effectCounts(in: LocalZone(berlin))
+            let tallies = TallyCounts(DayTally.tallies(from: records, in: LocalZone(berlin)))
             for _ in 0..<8 {
                 let today = LocalDay(number: LocalDay(first, in: berlin).number + Int.random(in: 0...270, using: &generator))
                 let fromStore = try counts.latestGap(through: today)
@@ -340,16 +340,16 @@ import Testing
             parts.calendar = Calendar(identifier: .gregorian)
             return parts.date!
         }
-        #expect(WeeklyLookBack.due(before: at(23, 10), in: berlin).monday == LocalDay(year: 2026, month: 11, day: 23))
-        #expect(WeeklyLookBack.due(before: at(23, 8), in: berlin).monday == LocalDay(year: 2026, month: 11, day: 16))
-        #expect(WeeklyLookBack.due(before: at(29, 23), in: berlin).monday == LocalDay(year: 2026, month: 11, day: 23))
+        #expect(WeeklyLookBack.due(before: at(23, 10), in: LocalZone(berlin)).monday == LocalDay(year: 2026, month: 11, day: 23))
+        #expect(WeeklyLookBack.due(before: at(23, 8), in: LocalZone(berlin)).monday == LocalDay(year: 2026, month: 11, day: 16))
+        #expect(WeeklyLookBack.due(before: at(29, 23), in: LocalZone(berlin)).monday == LocalDay(year: 2026, month: 11, day: 23))
         let store = try SessionStore(path: path)
         // A new history's first run claims without sending; later runs that week send nothing.
-        #expect(try !WeeklyLookBack.claim(in: store, now: at(24, 12), timeZone: berlin))
-        #expect(try !WeeklyLookBack.claim(in: store, now: at(26, 12), timeZone: berlin))
-        #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 8), timeZone: berlin))
-        #expect(try WeeklyLookBack.claim(in: store, now: at(30, 9), timeZone: berlin))
-        #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 10), timeZone: berlin))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(24, 12), timeZone: LocalZone(berlin)))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(26, 12), timeZone: LocalZone(berlin)))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 8), timeZone: LocalZone(berlin)))
+        #expect(try WeeklyLookBack.claim(in: store, now: at(30, 9), timeZone: LocalZone(berlin)))
+        #expect(try !WeeklyLookBack.claim(in: store, now: at(30, 10), timeZone: LocalZone(berlin)))
     }
 
     @Test func the_gateways_look_and_the_claim_begin_a_week_at_monday_nine_across_clock_changes() throws {
@@ -365,7 +365,7 @@ import Testing
             // Every quarter of an hour from the Saturday before, 00:00, to the Tuesday, 00:00.
             for step in -(57 * 4)...(15 * 4) {
                 let now = nine.addingTimeInterval(Double(step) * 900)
-                let due = WeeklyLookBack.due(before: now, in: berlin)
+                let due = WeeklyLookBack.due(before: now, in: LocalZone(berlin))
                 #expect(due.monday == (now >= nine ? monday : LocalDay(number: monday.number - 7)), "\(now)")
                 #expect(due.at == (now >= nine ? nine : nineBefore), "\(now)")
                 let (today, hour) = LocalDay.dayAndHour(of: now, in: berlin)
@@ -388,12 +388,12 @@ import Testing
         let notifier = RecordingNotifier()
         var config = Config()
         config.weeklyReview = false
-        #expect(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: berlin, notifier: notifier) == nil)
+        #expect(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: LocalZone(berlin), notifier: notifier) == nil)
         config.weeklyReview = true
-        let sent = try #require(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: berlin, notifier: notifier))
+        let sent = try #require(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: LocalZone(berlin), notifier: notifier))
         #expect(notifier.notifications.map(\.summary) == [sent.summary])
         #expect(sent.body.hasPrefix("14 attempts, 7 conscious exits"), "\(sent.body)")
-        #expect(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 120, timeZone: berlin, notifier: notifier) == nil)
+        #expect(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 120, timeZone: LocalZone(berlin), notifier: notifier) == nil)
         #expect(notifier.notifications.count == 1)
     }
 
@@ -413,7 +413,7 @@ import Testing
             SessionRecord(id: "s\(index)", program: "discord", startedAt: end.0 - 30, endedAt: end.0, outcome: end.1, kind: .breathe)
         })
         try store.setMeta(WeeklyLookBack.metaKey, String(LocalDay(year: 2026, month: 3, day: 23).number))
-        let sent = try #require(WeeklyLookBack.sendIfDue(config: Config(), store: store, now: at(2, 12), timeZone: berlin,
+        let sent = try #require(WeeklyLookBack.sendIfDue(config: Config(), store: store, now: at(2, 12), timeZone: LocalZone(berlin),
                                                          notifier: RecordingNotifier()))
         #expect(sent.body == "2 attempts, 1 conscious exit")
     }
@@ -439,7 +439,7 @@ import Testing
             try store.insertMissing(records)
             try store.setMeta(WeeklyLookBack.metaKey, String(LocalDay(year: 2026, month: 11, day: 16).number))
             let config = ConfigLoader.parse(settings + "\n[programs.steam]\n", file: "config.toml").config
-            let sent = try #require(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: berlin,
+            let sent = try #require(WeeklyLookBack.sendIfDue(config: config, store: store, now: monday + 60, timeZone: LocalZone(berlin),
                                                              notifier: RecordingNotifier()))
             return sent.body.split(separator: "\n").map(String.init)
         }

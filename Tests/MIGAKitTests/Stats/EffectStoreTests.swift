@@ -43,13 +43,13 @@ import Testing
             let process = ProcessIdentity(bootID: "boot", pid: Int32(index + 100), startTicks: 1)
             #expect(try store.recordLeaks([Leak(program: leak.program, process: process, route: .unknown)], at: leak.seenAt) == 1)
         }
-        let tallies = DayTally.tallies(from: records, leaks: leaks, in: timeZone)
-        #expect(try store.dayTallies(in: timeZone) == tallies)
+        let tallies = DayTally.tallies(from: records, leaks: leaks, in: LocalZone(timeZone))
+        #expect(try store.dayTallies(in: LocalZone(timeZone)) == tallies)
         var (changes, rebounds) = (0, 0)
         for daysIn in [10, 20, 31, 45, 60, 77, 100, 128, 160] {
             let today = LocalDay(number: LocalDay(first, in: timeZone).number + daysIn)
             let expected = Effect.measure(tallies, today: today)
-            #expect(try store.measureEffect(in: timeZone, today: today) == expected, "\(zone), \(today)")
+            #expect(try store.measureEffect(in: LocalZone(timeZone), today: today) == expected, "\(zone), \(today)")
             if expected.overall.attempts?.change != nil { changes += 1 }
             if expected.overall.rebound != nil { rebounds += 1 }
         }

@@ -46,7 +46,7 @@ struct History {
         }
     }
 
-    var tallies: [DayTally] { DayTally.tallies(from: records, in: timeZone) }
+    var tallies: [DayTally] { DayTally.tallies(from: records, in: LocalZone(timeZone)) }
 
     func measure(today: String) -> EffectReport { Effect.measure(tallies, today: LocalDay(parsing: today)!) }
 }
@@ -73,7 +73,7 @@ struct History {
             SessionRecord(id: "c", program: "a", startedAt: history.instant("2026-06-11 08:00"),
                           endedAt: history.instant("2026-06-11 08:01"), outcome: .proceed),
         ]
-        #expect(DayTally.tallies(from: records, in: berlin) == [
+        #expect(DayTally.tallies(from: records, in: LocalZone(berlin)) == [
             DayTally(program: "p", day: day("2026-06-10"), attempts: 1, pauses: 1),
             DayTally(program: "a", day: day("2026-06-11"), attempts: 1, pauses: 1, openings: 1),
             DayTally(program: "p", day: day("2026-06-11"), attempts: 1, pauses: 1, exits: 1),

@@ -80,8 +80,8 @@ import Testing
         let text = Exchange.encode(try from.sessions(), as: .csv, localDevice: try from.deviceID())
         try to.insertMissing(try Exchange.decode(text, localDevice: try to.deviceID(), now: testNow))
         let zone = TimeZone(identifier: "Europe/Lisbon")!
-        let a = try StatsReport.compute(from: from, now: start, timeZone: zone)
-        let b = try StatsReport.compute(from: to, now: start, timeZone: zone)
+        let a = try StatsReport.compute(from: from, now: start, timeZone: LocalZone(zone))
+        let b = try StatsReport.compute(from: to, now: start, timeZone: LocalZone(zone))
         #expect(a.totals == b.totals && a.days == b.days && a.streak == b.streak && a.programs == b.programs)
     }
 }
@@ -119,12 +119,12 @@ import Testing
         #expect(try String(contentsOfFile: laptopFile, encoding: .utf8) == before)
         #expect(try Sync.run(store: desktop, folder: shared, now: testNow) == Sync.Report(ownFile: second.ownFile, written: 0, merged: 0, devices: 1, skipped: 0))
         let zone = TimeZone(identifier: "Asia/Kolkata")!
-        let a = try StatsReport.compute(from: laptop, now: now, timeZone: zone)
-        let b = try StatsReport.compute(from: desktop, now: now, timeZone: zone)
+        let a = try StatsReport.compute(from: laptop, now: now, timeZone: LocalZone(zone))
+        let b = try StatsReport.compute(from: desktop, now: now, timeZone: LocalZone(zone))
         #expect(a.totals.sessions == 75)
         #expect(a.totals == b.totals && a.days == b.days && a.streak == b.streak)
         // Each knows which sessions came from the other.
-        let laptopOnly = try StatsReport.compute(from: desktop, filter: StatsFilter(device: try laptop.deviceID()), now: now, timeZone: zone)
+        let laptopOnly = try StatsReport.compute(from: desktop, filter: StatsFilter(device: try laptop.deviceID()), now: now, timeZone: LocalZone(zone))
         #expect(laptopOnly.totals.sessions == 30)
     }
 

@@ -58,10 +58,10 @@ import Testing
             SessionRecord(id: "huger", program: "firefox", startedAt: start, endedAt: start + 60, outcome: .proceed, pausedSeconds: 9.3e18),
             SessionRecord(id: "infinite", program: "steam", startedAt: start, endedAt: start + 60, outcome: .exit, pausedSeconds: 1.7e308),
         ])
-        let report = try StatsReport.compute(from: store, now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: .utc)
         let screen = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
         #expect(screen.contains("Conscious exits"))
-        let json = report.json(now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let json = report.json(now: now, timeZone: .utc)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
         #expect(parsed["conscious_exits"] as? Int == 2)
         let history = HistoryTable.lines(try store.sessions()).map(\.text)

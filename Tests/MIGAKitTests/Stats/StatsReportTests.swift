@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func an_empty_history_has_no_score_and_no_streak() throws {
-        let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(berlin))
         #expect(report.totals == Totals())
         #expect(report.totals.intentionalityScore == nil)
         #expect(report.streak == Streak(current: 0, best: 0))
@@ -40,7 +40,7 @@ import Testing
         try add(.passthrough, hoursAgo: 5, paused: 0)
         var generator = SeededGenerator(seed: 1)
         _ = try store.openSession(id: "still-open", program: "firefox", startedAt: now, owner: .current(), pool: ["a"], using: &generator)
-        let totals = try StatsReport.compute(from: store, now: now, timeZone: berlin).totals
+        let totals = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(berlin)).totals
         #expect(totals == Totals(sessions: 4, exits: 1, proceeds: 2, abandoned: 1, passThroughs: 1, pausedSeconds: 300))
         #expect(totals.intentionalityScore == 25)
         #expect(totals.hoursReclaimed == 300.0 / 3600)
@@ -58,7 +58,7 @@ import Testing
         try add(.proceed, hoursAgo: 10)
         try add(.proceed, hoursAgo: 24 * 29 + 1)  // the first day of the chart
         try add(.exit, hoursAgo: 24 * 31)          // before it
-        let days = try StatsReport.compute(from: store, now: now, timeZone: berlin).days
+        let days = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(berlin)).days
         #expect(days.last == DayCount(day: LocalDay(year: 2027, month: 1, day: 15), exits: 1, proceeds: 0))
         #expect(days[28] == DayCount(day: LocalDay(year: 2027, month: 1, day: 14), exits: 1, proceeds: 1))
         #expect(days[0].day == LocalDay(year: 2026, month: 12, day: 17))
@@ -74,7 +74,7 @@ import Testing
             try store.insertMissing([SessionRecord(id: "dst-\(index)", program: "p", startedAt: dayStart + offset,
                                                    endedAt: dayStart + offset, outcome: .exit)])
         }
-        let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 3), now: dayStart + 40 * 3600, timeZone: newYork)
+        let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 3), now: dayStart + 40 * 3600, timeZone: LocalZone(newYork))
         #expect(report.days.map(\.day.description) == ["2026-10-31", "2026-11-01", "2026-11-02"])
         #expect(report.days.map(\.exits) == [0, 3, 0])
     }
@@ -84,15 +84,15 @@ import Testing
         try add(.proceed, hoursAgo: 2, program: "steam")
         try add(.exit, hoursAgo: 24 * 10, program: "firefox")
         try add(.exit, hoursAgo: 3, program: "firefox", device: "laptop")
-        let firefox = try StatsReport.compute(from: store, filter: StatsFilter(program: "firefox"), now: now, timeZone: berlin)
+        let firefox = try StatsReport.compute(from: store, filter: StatsFilter(program: "firefox"), now: now, timeZone: LocalZone(berlin))
         #expect(firefox.totals.sessions == 3)
         #expect(firefox.programs.map(\.program) == ["firefox"])
-        let lastWeek = try StatsReport.compute(from: store, filter: StatsFilter(days: 7), now: now, timeZone: berlin)
+        let lastWeek = try StatsReport.compute(from: store, filter: StatsFilter(days: 7), now: now, timeZone: LocalZone(berlin))
         #expect(lastWeek.totals.sessions == 3)
         #expect(lastWeek.days.count == 7)
-        let here = try StatsReport.compute(from: store, filter: StatsFilter(device: ""), now: now, timeZone: berlin)
+        let here = try StatsReport.compute(from: store, filter: StatsFilter(device: ""), now: now, timeZone: LocalZone(berlin))
         #expect(here.totals.sessions == 3)
-        let laptop = try StatsReport.compute(from: store, filter: StatsFilter(device: "laptop"), now: now, timeZone: berlin)
+        let laptop = try StatsReport.compute(from: store, filter: StatsFilter(device: "laptop"), now: now, timeZone: LocalZone(berlin))
         #expect(laptop.totals.sessions == 1)
     }
 
@@ -101,7 +101,7 @@ import Testing
         try add(.exit, hoursAgo: 24 * 3)
         try add(.exit, hoursAgo: 24 * 9)
         try add(.proceed, hoursAgo: 24 * 20)
-        let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(berlin))
         #expect(report.thisWeek.exits == 2)
         #expect(report.lastWeek.exits == 1)
         #expect(report.programs.first?.totals.sessions == 4)
@@ -112,7 +112,7 @@ import Testing
         try add(.exit, hoursAgo: 24 * 3 + 1)
         try add(.exit, hoursAgo: 24 * 5)
         try add(.exit, hoursAgo: 24 * 9)
-        let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 3), now: now, timeZone: berlin)
+        let report = try StatsReport.compute(from: store, filter: StatsFilter(days: 3), now: now, timeZone: LocalZone(berlin))
         #expect(report.totals.exits == 1)
         #expect(report.weekDays == 3)
         #expect(report.thisWeek.exits == 1, "no figure covers more than the 3 days asked for")
@@ -130,8 +130,8 @@ import Testing
         }
         let leaks = (1...3).map { Leak(program: "firefox", process: ProcessIdentity(bootID: "b", pid: Int32($0), startTicks: 1), route: .unknown) }
         #expect(try store.recordLeaks(leaks, at: now - 2 * 86_400) == 3)
-        let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: berlin).utf8)) as? [String: Any])
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(berlin))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: LocalZone(berlin)).utf8)) as? [String: Any])
         let overall = try #require((json["effect"] as? [String: Any])?["overall"] as? [String: Any])
         #expect(overall["attempts_change"] as? Double == 0, "\(overall)")
         #expect(overall["attempts_per_day_first_week"] as? Double == 4 && overall["attempts_per_day_recent_week"] as? Double == 4)
@@ -149,8 +149,8 @@ import Testing
             try add(.proceed, hoursAgo: Double(24 * day) + 1, program: "discord")
             try add(.proceed, hoursAgo: Double(24 * day) + 2, program: "steam")
         }
-        let report = try StatsReport.compute(from: store, filter: StatsFilter(program: "steam"), now: now, timeZone: berlin)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: berlin).utf8)) as? [String: Any])
+        let report = try StatsReport.compute(from: store, filter: StatsFilter(program: "steam"), now: now, timeZone: LocalZone(berlin))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: LocalZone(berlin)).utf8)) as? [String: Any])
         let effect = try #require(json["effect"] as? [String: Any])
         let overall = try #require(effect["overall"] as? [String: Any])
         #expect(overall["attempts"] as? Int == 21 && overall["conscious_exits"] as? Int == 0, "\(overall)")
@@ -158,8 +158,8 @@ import Testing
         let card = StatsScreen.lines(report, width: 80).map(\.text).joined(separator: "\n")
         #expect(card.contains("The effect on steam") && card.contains("0 % of pauses"), "\(card)")
         // A program without a session: not enough data, in both.
-        let none = try StatsReport.compute(from: store, filter: StatsFilter(program: "slack"), now: now, timeZone: berlin)
-        let noneJSON = try #require(try JSONSerialization.jsonObject(with: Data(none.json(now: now, timeZone: berlin).utf8)) as? [String: Any])
+        let none = try StatsReport.compute(from: store, filter: StatsFilter(program: "slack"), now: now, timeZone: LocalZone(berlin))
+        let noneJSON = try #require(try JSONSerialization.jsonObject(with: Data(none.json(now: now, timeZone: LocalZone(berlin)).utf8)) as? [String: Any])
         let noneEffect = try #require(noneJSON["effect"] as? [String: Any])
         #expect((noneEffect["overall"] as? [String: Any])?["enough_data"] as? Bool == false)
         #expect((noneEffect["programs"] as? [Any])?.isEmpty == true)
@@ -167,7 +167,7 @@ import Testing
 
     @Test func a_single_session_is_a_whole_history() throws {
         try add(.exit, hoursAgo: 0.5, paused: 45)
-        let report = try StatsReport.compute(from: store, now: now, timeZone: berlin)
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(berlin))
         #expect(report.totals == Totals(sessions: 1, exits: 1, pausedSeconds: 45))
         #expect(report.totals.intentionalityScore == 100)
         #expect(report.streak == Streak(current: 1, best: 1))
@@ -195,7 +195,7 @@ import Testing
                                      pausedSeconds: outcome == .passthrough ? 0 : Double.random(in: 5...200, using: &generator).rounded())
             }
             try store.insertMissing(records)
-            let report = try StatsReport.compute(from: store, now: now, timeZone: timeZone)
+            let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(timeZone))
 
             // Reference: plain loops over the records.
             let sessions = records.filter { $0.outcome != .passthrough }
@@ -279,7 +279,7 @@ import Testing
 
     @Test func the_json_has_a_stable_schema() throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let text = report.json(now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let text = report.json(now: now, timeZone: .utc)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "generated_at", "time_zone", "today", "filter", "sessions", "conscious_exits",
                                      "proceeds", "abandoned", "pass_throughs", "paused_seconds", "hours_reclaimed",
@@ -291,7 +291,7 @@ import Testing
         #expect((object["days"] as? [Any])?.count == 30)
         let empty = StatsReport(filter: StatsFilter(), today: report.today, totals: Totals(), streak: Streak(current: 0, best: 0),
                                 days: [], programs: [], thisWeek: Totals(), lastWeek: Totals())
-        let emptyObject = try #require(try JSONSerialization.jsonObject(with: Data(empty.json(now: now, timeZone: .gmt).utf8)) as? [String: Any])
+        let emptyObject = try #require(try JSONSerialization.jsonObject(with: Data(empty.json(now: now, timeZone: .utc).utf8)) as? [String: Any])
         #expect(emptyObject["intentionality_score"] is NSNull)
     }
 }

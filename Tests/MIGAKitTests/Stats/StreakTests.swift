@@ -47,7 +47,7 @@ import Testing
             SessionRecord(id: "exit-\(index)", program: "p", startedAt: instant(text, in: zone) - 60,
                           endedAt: instant(text, in: zone), outcome: .exit, pausedSeconds: 60)
         })
-        return try StatsReport.streak(from: store, now: instant(now, in: zone), timeZone: TimeZone(identifier: zone)!)
+        return try StatsReport.streak(from: store, now: instant(now, in: zone), timeZone: LocalZone(identifier: zone)!)
     }
 
     @Test func a_spring_forward_day_is_one_day() throws {
@@ -92,7 +92,7 @@ import Testing
                           endedAt: instant(text, in: "America/Los_Angeles"), outcome: .exit)
         })
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        let days = try store.exitDays(in: tokyo, SessionStore.Scope()).map(\.description).sorted()
+        let days = try store.exitDays(in: LocalZone(tokyo), SessionStore.Scope()).map(\.description).sorted()
         #expect(days == ["2027-01-11", "2027-01-12"])
     }
 

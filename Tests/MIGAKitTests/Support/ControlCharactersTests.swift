@@ -35,8 +35,8 @@ import Testing
         let folder = TemporaryDirectory()
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         try store.insertMissing([record])
-        let report = try StatsReport.compute(from: store, now: Date(milliseconds: 1_800_000_100_000), timeZone: TimeZone(identifier: "UTC")!)
-        let json = report.json(now: Date(milliseconds: 1_800_000_100_000), timeZone: TimeZone(identifier: "UTC")!, coverage: [])
+        let report = try StatsReport.compute(from: store, now: Date(milliseconds: 1_800_000_100_000), timeZone: .utc)
+        let json = report.json(now: Date(milliseconds: 1_800_000_100_000), timeZone: .utc, coverage: [])
         #expect(!json.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || isBidiControl($0) }, "\(json)")
     }
 }
