@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// Sessions as files other programs (and other machines) can read: JSON, CSV,

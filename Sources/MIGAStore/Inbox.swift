@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// Where launches that went straight through (no terminal, no pause) are
@@ -24,7 +24,7 @@ public struct Inbox: Sendable {
 
     /// The inbox of the store at `storePath`: a folder beside it.
     public init(besideStoreAt storePath: String) {
-        self.init(directory: (storePath as NSString).deletingLastPathComponent + "/inbox")
+        self.init(directory: folder(containing: storePath) + "/inbox")
     }
 
     /// Drops a pass-through: `id`, the instant in milliseconds, the program,
