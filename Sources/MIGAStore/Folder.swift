@@ -1,10 +1,7 @@
-/// The folder holding `path`, as a path: "/a/b" → "/a", "/a" → "/", "a" → ""
-/// (what NSString's deletingLastPathComponent gives, without Foundation).
+/// The folder holding `path`, as a path: "/a/b" → "/a", "/a" → "/", "a" → "",
+/// "//a//b/" → "/a" (what NSString's deletingLastPathComponent gives, without Foundation).
 func folder(containing path: String) -> String {
-    var path = Substring(path)
-    while path.count > 1, path.last == "/" { path.removeLast() }
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    var folder = path[..<slash]
-    while folder.last == "/" { folder.removeLast() }
-    return folder.isEmpty ? "/" : String(folder)
+    let names = path.split(separator: "/")
+    let root = path.hasPrefix("/") ? "/" : ""
+    return root + names.dropLast().joined(separator: "/")
 }

@@ -64,27 +64,31 @@ package final class Connection {
         return "file:" + escaped
     }
 
-    /// Runs `sql`, one statement or several; `arguments` fill their `?` marks in order.
+    /// Runs `sql`: one statement with `arguments` for its `?` marks, or
+    /// several without (each prepared once the one before has run, so a
+    /// table made by one can be used by the next).
     package func execute(sql: String, arguments: StatementArguments = []) throws {
+        if !arguments.values.isEmpty {
+            let statement = try statement(sql: sql)
+            try statement.bind(arguments)
+            while try statement.step() {}
+            return
+        }
         var rest = Substring(sql)
-        var remaining = arguments.values[...]
-        while true {
-            let (prepared, tail) = try Statement.prepare(rest, on: handle)
-            guard let statement = prepared else { break }
-            try statement.bind(StatementArguments(values: Array(remaining.prefix(statement.parameterCount))))
-            remaining = remaining.dropFirst(statement.parameterCount)
+        while case let (statement?, tail) = try Statement.prepare(rest, on: handle) {
+            try statement.bind([])
             while try statement.step() {}
             rest = tail
         }
-        guard remaining.isEmpty else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "\(remaining.count) arguments too many", sql: sql)
-        }
     }
 
-    /// The one statement of `sql`, prepared.
+    /// The one statement of `sql`, prepared. Arguments are bound to one
+    /// statement only: SQL that holds another after it is refused.
     package func statement(sql: String) throws -> Statement {
-        guard let statement = try Statement.prepare(Substring(sql), on: handle).0 else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "no statement", sql: sql)
+        let (statement, rest) = try Statement.prepare(Substring(sql), on: handle)
+        guard let statement else { throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "no statement", sql: sql) }
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "more than one statement", sql: sql)
         }
         return statement
     }

@@ -14,10 +14,3 @@ package struct StatementArguments: ExpressibleByArrayLiteral, Sendable {
         arguments.values += more.values
     }
 }
-
-extension StatementArguments {
-    init(values: [SQLiteValue]) {
-        self.init([])
-        self.values = values
-    }
-}
