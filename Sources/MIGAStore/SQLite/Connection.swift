@@ -29,7 +29,7 @@ package final class Connection {
         case .memory: (":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         }
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(code, on: handle)
             sqlite3_close_v2(handle)
