@@ -41,7 +41,10 @@ let package = Package(
         // The history: one SQLite file, its schema, its transactions, sync and exchange.
         .target(
             name: "MIGAStore",
-            dependencies: ["MIGACore", "CSQLite"]
+            dependencies: ["MIGACore", "CSQLite"],
+            // Each file uses only what it imports: nothing of Foundation
+            // reaches the store through a module that imports it.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // The terminal: the TTY, keys and answers, frames and their renderer, palettes, text cells.
         .target(name: "MIGATerminal", dependencies: ["MIGACore"]),

@@ -204,6 +204,6 @@ public enum Exchange {
     }
 
     static func path(_ keys: [CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().trimmingCharacters(in: ["."])
+        keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().trimming(".")
     }
 }
