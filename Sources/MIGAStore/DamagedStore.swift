@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import GRDB
+import CSQLite
+import FoundationEssentials
 import MIGACore
 
 extension SessionStore {
@@ -29,14 +29,14 @@ extension SessionStore {
 
     /// Whether `error` says the file itself is broken, rather than busy or unwritable.
     public static func isDamage(_ error: Error) -> Bool {
-        guard let error = error as? DatabaseError else { return false }
-        return error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        guard let error = error as? SQLiteError else { return false }
+        return error.code == SQLITE_NOTADB || error.code == SQLITE_CORRUPT
     }
 
     /// What a damage says in words: "it is not a database", "it is cut short or corrupted".
     public static func describe(_ error: Error) -> String {
-        guard let error = error as? DatabaseError else { return "\(error)" }
-        return error.resultCode == .SQLITE_NOTADB ? "it is not a database" : "it is cut short or corrupted"
+        guard let error = error as? SQLiteError else { return "\(error)" }
+        return error.code == SQLITE_NOTADB ? "it is not a database" : "it is cut short or corrupted"
     }
 
     /// Renames the store and its -wal and -shm files to `…damaged-20261122T044600Z`
@@ -44,8 +44,8 @@ extension SessionStore {
     @discardableResult
     public static func moveAside(path: String, now: Date) throws -> String {
         var formatter = Date.ISO8601FormatStyle()
-        formatter.timeZone = TimeZone(identifier: "UTC")!
-        let stamp = now.formatted(formatter).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        formatter.timeZone = .gmt
+        let stamp = now.formatted(formatter).filter { $0 != "-" && $0 != ":" }
         var target = "\(path).damaged-\(stamp)"
         var number = 1
         while access(target, F_OK) == 0 {

@@ -11,7 +11,7 @@ extension Exchange {
         var field = printableLines(field)
         if let first = field.unicodeScalars.first, Self.formulaStarts.contains(first) { field = "'" + field }
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 
     static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// The checks a record passes before it is a session: an export is a file

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// Where launches that went straight through (no terminal, no pause) are
@@ -24,7 +24,7 @@ public struct Inbox: Sendable {
 
     /// The inbox of the store at `storePath`: a folder beside it.
     public init(besideStoreAt storePath: String) {
-        self.init(directory: (storePath as NSString).deletingLastPathComponent + "/inbox")
+        self.init(directory: folder(containing: storePath) + "/inbox")
     }
 
     /// Drops a pass-through: `id`, the instant in milliseconds, the program,
@@ -128,7 +128,12 @@ struct InboxEvent: Equatable {
     let reason: PassReason?
 
     init?(line: String) {
-        let fields = line.trimmingCharacters(in: .newlines).split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+        // Line breaks at either end (any of Unicode's) are no part of the event.
+        let breaks: Set<Unicode.Scalar> = ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+        var scalars = line.unicodeScalars[...]
+        while let first = scalars.first, breaks.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, breaks.contains(last) { scalars.removeLast() }
+        let fields = Substring(scalars).split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count == 4, let milliseconds = Int64(fields[2]) else { return nil }
         switch fields[0] {
         case "passthrough": reason = nil

@@ -1,15 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GRDB
+import CSQLite
 import MIGACore
 
 /// The store's tables and their versions.
 ///
 /// Versions live in SQLite's `user_version` and each step runs inside one
 /// IMMEDIATE transaction that rereads the version after taking the write lock.
-/// (GRDB's DatabaseMigrator reads what was applied before locking, so two
-/// gateways creating the store at the same moment could both run step 1.)
+/// (Reading what was applied before taking the lock would let two gateways
+/// creating the store at the same moment both run step 1.)
 enum Schema {
     /// Step N takes the store from version N to N + 1.
     static let steps: [String] = [
@@ -111,18 +111,17 @@ enum Schema {
     ]
 
     /// `writeAheadLog`: false for a copy in memory, which has no log to keep.
-    static func migrate(_ queue: DatabaseQueue, writeAheadLog: Bool = true) throws {
+    static func migrate(_ queue: SerialConnection, writeAheadLog: Bool = true) throws {
         let current = try version(of: queue)
         if current == steps.count { return }
         if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }
         if writeAheadLog { try useWriteAheadLog(queue) }
-        try queue.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
+        try queue.withConnection { db in
+            try db.transaction(.immediate) {
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 if version > steps.count { throw StoreError.newerSchema(found: version, known: steps.count) }
                 for step in steps[version...] { try db.execute(sql: step) }
                 try db.execute(sql: "PRAGMA user_version = \(steps.count)")
-                return .commit
             }
         }
     }
@@ -134,13 +133,13 @@ extension Schema {
     /// Switching needs the file to itself, and SQLite answers "busy" at once
     /// rather than waiting: when several processes create the store together,
     /// each tries again until one of them has done it.
-    private static func useWriteAheadLog(_ queue: DatabaseQueue) throws {
-        try queue.writeWithoutTransaction { db in
+    private static func useWriteAheadLog(_ queue: SerialConnection) throws {
+        try queue.withConnection { db in
             var attempts = 0
             while try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
                 do {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempts < 400 {
+                } catch let error as SQLiteError where error.code == SQLITE_BUSY && attempts < 400 {
                     attempts += 1
                     usleep(25_000)
                 }
@@ -149,7 +148,7 @@ extension Schema {
     }
 
     /// The version of the tables in `queue`'s store (0: a new store).
-    static func version(of queue: DatabaseQueue) throws -> Int {
+    static func version(of queue: SerialConnection) throws -> Int {
         try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
     }
 }

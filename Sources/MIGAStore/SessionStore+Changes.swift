@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 /// A switch-off of protection, asked for and then carried out or thought better of.

@@ -1,4 +1,3 @@
-import GRDB
 import MIGACore
 
 /// The machines that share one history, and naming one of them.

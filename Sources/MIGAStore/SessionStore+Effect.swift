@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 extension SessionStore {
@@ -103,7 +102,7 @@ extension SessionStore {
     /// (`kindRecordsByProgram(allTime:)`), or only `program`'s, which the
     /// gateway chooses a kind by (`kindJournal`). Pauses from before there
     /// were kinds were breathing pauses.
-    static func kindRecordsByProgram(_ db: Database, program: String? = nil) throws -> [String: [PauseKind: KindRecord]] {
+    static func kindRecordsByProgram(_ db: Connection, program: String? = nil) throws -> [String: [PauseKind: KindRecord]] {
         var records: [String: [PauseKind: KindRecord]] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT program, COALESCE(kind, 'breathe'), COUNT(*), COUNT(*) FILTER (WHERE outcome = 'exit')
@@ -127,7 +126,7 @@ public struct StoreEffectCounts: EffectCounting {
     let timeZone: LocalZone
     let allTime: [String: Effect.Counts]
     /// Inside a read already begun (`SessionStore.measureEffect`): its connection; nil, a read per question.
-    private var database: Database?
+    private var database: Connection?
 
     init(store: SessionStore, timeZone: LocalZone, allTime: [String: Effect.Counts]) {
         self.store = store
@@ -136,13 +135,13 @@ public struct StoreEffectCounts: EffectCounting {
     }
 
     /// The same counts, asked on `db` inside its read.
-    func reading(_ db: Database) -> StoreEffectCounts {
+    func reading(_ db: Connection) -> StoreEffectCounts {
         var counts = self
         counts.database = db
         return counts
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    private func read<T>(_ body: (Connection) throws -> T) throws -> T {
         if let database { return try body(database) }
         return try store.queue.read(body)
     }
@@ -205,7 +204,7 @@ public struct StoreEffectCounts: EffectCounting {
 
     private func counts(_ program: String?, from: Int64?, before: Int64?) throws -> Effect.Counts {
         var conditions = ["outcome = ?"]
-        var arguments: [any DatabaseValueConvertible] = []
+        var arguments: [any ColumnValue] = []
         if let program { conditions.append("program = ?"); arguments.append(program) }
         if let from { conditions.append("ended_at >= ?"); arguments.append(from) }
         if let before { conditions.append("ended_at < ?"); arguments.append(before) }

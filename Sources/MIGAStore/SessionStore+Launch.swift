@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 /// What the store decides when a program is reached for, with a terminal at hand.
@@ -46,7 +45,7 @@ extension SessionStore {
         try immediate { db in try Self.allow(db, id: id, program: program, at: now, allowance: allowance) }
     }
 
-    private static func allow(_ db: Database, id: String, program: String, at now: Date,
+    private static func allow(_ db: Connection, id: String, program: String, at now: Date,
                               allowance: TimeInterval) throws -> Date? {
         guard let since = try lastProceed(db, program: program, endedSince: now.addingTimeInterval(-allowance), now: now) else {
             return nil
@@ -65,7 +64,7 @@ extension SessionStore {
         try queue.read { db in try Self.lastProceed(db, program: program, endedSince: start, now: now) }
     }
 
-    private static func lastProceed(_ db: Database, program: String, endedSince start: Date, now: Date) throws -> Date? {
+    private static func lastProceed(_ db: Connection, program: String, endedSince start: Date, now: Date) throws -> Date? {
         try Int64.fetchOne(db, sql: """
             SELECT MAX(ended_at) FROM sessions
             WHERE program = ? AND outcome = 'proceed' AND ended_at >= ? AND ended_at <= ? AND \(happenedHere)
@@ -83,7 +82,7 @@ extension SessionStore {
     static let clockSkew: TimeInterval = 5
 
     /// The kind of the program's latest pause (open ones included), if it had one.
-    static func lastKind(_ db: Database, program: String) throws -> PauseKind? {
+    static func lastKind(_ db: Connection, program: String) throws -> PauseKind? {
         try String.fetchOne(db, sql: """
             SELECT kind FROM sessions WHERE program = ? AND outcome != 'passthrough' ORDER BY started_at DESC LIMIT 1
             """, arguments: [program]).flatMap(PauseKind.init)
@@ -91,7 +90,7 @@ extension SessionStore {
 
     /// Attempts are pauses (whatever their end) and openings inside an
     /// allowance; pass-throughs without a terminal or outside focus hours are not.
-    static func history(_ db: Database, program: String, now: Date, dayStart: Date) throws -> LaunchHistory {
+    static func history(_ db: Connection, program: String, now: Date, dayStart: Date) throws -> LaunchHistory {
         let attempt = "program = ? AND (outcome != 'passthrough' OR reason = 'allowed')"
         let earlierToday = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE \(attempt) AND started_at >= ?",
                                             arguments: [program, dayStart.milliseconds]) ?? 0

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 extension SessionStore {
@@ -67,7 +66,7 @@ extension SessionStore {
     /// of UTC). Only pauses ended at or after `oldest` (milliseconds) and
     /// after the program's latest `resetLearning` count. The person's own
     /// counts are not these: an exit stays an exit.
-    static func learnedDays(_ db: Database, program: String, since oldest: Int64, dayOffset: Int) throws -> [LearnedDay] {
+    static func learnedDays(_ db: Connection, program: String, since oldest: Int64, dayOffset: Int) throws -> [LearnedDay] {
         let held = Int64(exitHeldFor * 1000)
         let offset = Int64(dayOffset) * 1000
         return try Row.fetchAll(db, sql: """

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 /// The store's small key-value table: this machine's id, and the counters

@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 /// The history for a run that only looks (see `Upkeep`): it writes nothing,
@@ -40,28 +39,20 @@ extension SessionStore {
     /// a read only connection to a store in WAL mode would otherwise make the
     /// -wal and -shm files beside it, and leave them. (A gateway that began
     /// writing since would finish into the log; the file itself changes only
-    /// as its last connection closes.) Where the SQLite library takes no URI,
-    /// the plain read only open.
-    private static func readOnly(_ path: String) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(10)
-        configuration.label = "miga"
-        if access(path + "-wal", F_OK) != 0 {
-            let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-                .replacingOccurrences(of: "#", with: "%23")
-            if let queue = try? DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration),
-               (try? Schema.version(of: queue)) != nil {
-                return queue
-            }
+    /// as its last connection closes.) When the file cannot be read so, the
+    /// plain read only open.
+    private static func readOnly(_ path: String) throws -> SerialConnection {
+        if access(path + "-wal", F_OK) != 0,
+           let queue = try? SerialConnection(path: path, .immutable), (try? Schema.version(of: queue)) != nil {
+            return queue
         }
-        return try DatabaseQueue(path: path, configuration: configuration)
+        return try SerialConnection(path: path, .readOnly)
     }
 
     /// A store in memory: a copy of `file` (none: empty), brought up to date
     /// as a store opened to write would be, the inbox folded in and kept.
-    private static func inMemory(copying file: DatabaseQueue?, path: String, deviceID: String? = nil) throws -> SessionStore {
-        let memory = try DatabaseQueue()
+    private static func inMemory(copying file: SerialConnection?, path: String, deviceID: String? = nil) throws -> SessionStore {
+        let memory = try SerialConnection(path: "", .memory)
         if let file { try file.backup(to: memory) }
         try Schema.migrate(memory, writeAheadLog: false)
         let store = SessionStore(looking: memory, path: path, deviceID: deviceID ?? newUUID())

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 /// The queries behind the numbers: aggregates over indexed rows, so that a

@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import GRDB
+import FoundationEssentials
 import MIGACore
 
 /// The event store: one SQLite file (WAL mode) holding a row per gateway run,
@@ -12,7 +11,7 @@ import MIGACore
 /// one IMMEDIATE transaction, so many gateways ending at once queue for the
 /// write lock (with a generous busy timeout) instead of failing.
 public final class SessionStore: Sendable {
-    let queue: DatabaseQueue
+    let queue: SerialConnection
     public let path: String
     /// Pass-throughs waiting to be folded in (see `Inbox`).
     public let inbox: Inbox
@@ -32,7 +31,7 @@ public final class SessionStore: Sendable {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = nil
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = folder(containing: path)
         try checkOwn(folder, file: false)
         try makeDirectories(folder)
         try checkOwn(path, file: true)
@@ -43,24 +42,20 @@ public final class SessionStore: Sendable {
         if fd < 0 { throw FileSystemError(path: path, code: errno) }
         close(fd)
 
-        var configuration = Configuration()
         // WAL is set once, when the store is created (Schema.migrate): the mode
         // is kept in the file, and asking for it on every open costs an fsync.
-        configuration.busyMode = .timeout(10)
-        configuration.label = "miga"
-        configuration.prepareDatabase { db in
-            // WAL with synchronous=NORMAL is durable against crashes of the process
-            // and keeps each commit free of an fsync.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        queue = try DatabaseQueue(path: path, configuration: configuration)
+        let connection = try Connection(path: path, .readWrite)
+        // WAL with synchronous=NORMAL is durable against crashes of the process
+        // and keeps each commit free of an fsync.
+        try connection.execute(sql: "PRAGMA synchronous = NORMAL")
+        queue = SerialConnection(connection)
         try Schema.migrate(queue)
         try foldInbox()
         try settleAbandonedIfAny()
     }
 
     /// A store of `queue` that only looks (see `reading`): nothing folded or settled here.
-    init(looking queue: DatabaseQueue, path: String, deviceID: String) {
+    init(looking queue: SerialConnection, path: String, deviceID: String) {
         self.queue = queue
         self.path = path
         inbox = Inbox(besideStoreAt: path)
@@ -169,7 +164,7 @@ public final class SessionStore: Sendable {
     }
 
     @discardableResult
-    private static func recordEarlyStop(_ db: Database, sessionID: String, _ stop: EarlyStop) throws -> Bool {
+    private static func recordEarlyStop(_ db: Connection, sessionID: String, _ stop: EarlyStop) throws -> Bool {
         try db.execute(sql: "UPDATE sessions SET stopped_at_once = ? WHERE id = ? AND outcome = 'proceed'",
                        arguments: [stop.words, sessionID])
         return db.changesCount > 0
@@ -229,15 +224,8 @@ public final class SessionStore: Sendable {
 
     // MARK: Internals
 
-    func immediate<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
-        }
+    func immediate<T>(_ body: (Connection) throws -> T) throws -> T {
+        try queue.withConnection { db in try db.transaction(.immediate) { try body(db) } }
     }
 
     /// Marks every `open` row whose gateway is no longer running as `abandoned`,
@@ -245,7 +233,7 @@ public final class SessionStore: Sendable {
     /// recorded): every figure counts a session by its end, so one without an
     /// end would be in the totals and in no day or week.
     @discardableResult
-    static func settleAbandoned(_ db: Database) throws -> Int {
+    static func settleAbandoned(_ db: Connection) throws -> Int {
         var settled = 0
         for row in try Row.fetchAll(db, sql: "SELECT id, owner FROM sessions WHERE outcome = 'open'") {
             let owner = (row["owner"] as String?).flatMap(ProcessIdentity.init)
@@ -260,7 +248,7 @@ public final class SessionStore: Sendable {
         return settled
     }
 
-    static func draw(_ db: Database, from pool: [String],
+    static func draw(_ db: Connection, from pool: [String],
                              using generator: inout some RandomNumberGenerator) throws -> String? {
         var bag = ShuffleBag()
         if let text = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'quote_bag'"),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import MIGACore
 
 /// One history across machines, through a folder that a file-sync tool
@@ -26,8 +26,8 @@ public enum Sync {
     }
 
     public static func run(store: SessionStore, folder: String, now: Date = Date()) throws(MigaError) -> Report {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw MigaError("\(folder) is not a folder (create it, or give the folder your sync tool shares)")
         }
         do {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
@@ -85,7 +84,7 @@ import Testing
         #expect(after.filter { $0.outcome == .exit }.count == 1)
         #expect(!after.contains { $0.outcome == .open })
         // The full check, every page and index, not the quick one `miga doctor` runs.
-        #expect(try DatabaseQueue(path: sandbox.storePath).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+        #expect(try SerialConnection(path: sandbox.storePath, .readWrite).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
     }
 
     // MARK: A damaged history

@@ -1,9 +1,9 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
+import MIGAStore
 
 /// A thousand scripted sessions through the real binary under tmux: after
 /// each, the terminal is as it was; at the end, stats agree with the script's
@@ -86,7 +86,7 @@ struct SoakEndToEndTests {
         let rows = try sandbox.sessions()
         #expect(rows.filter { $0.deepenCount > 0 }.count == tally.deepens)
         // The full check, every page and index, not the quick one `miga doctor` runs.
-        #expect(try DatabaseQueue(path: sandbox.storePath).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+        #expect(try SerialConnection(path: sandbox.storePath, .readWrite).read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
         print("soak: \(perLane * lanes) sessions in \(lanes) terminals, \(tally.exits) exits, \(tally.proceeds) proceeds, \(tally.deepens) deepened, in \(Int(seconds)) s")
     }
 }

@@ -172,4 +172,13 @@ import Testing
         #expect(InboxEvent(line: "passthroughs\tp1\t5\tsteam") == nil)
         #expect(InboxEvent(line: "passthrough:allowed\tp1\tsoon\tsteam") == nil)
     }
+
+    /// The line breaks an event's line may end (or begin) with are those Foundation's `.newlines` trims.
+    @Test(arguments: ["\r\n", "\n\n", "\r", "\u{2028}", "\u{85}\u{0B}", "\u{0C}"])
+    func an_event_line_reads_the_same_whatever_line_breaks_end_it(breaks: String) throws {
+        let line = breaks + "passthrough\tp1\t5\tmy app" + breaks
+        let event = try #require(InboxEvent(line: line))
+        #expect(event.program == "my app")
+        #expect(event == InboxEvent(line: line.trimmingCharacters(in: .newlines)))
+    }
 }

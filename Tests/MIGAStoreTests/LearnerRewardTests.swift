@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAStore
@@ -39,7 +38,7 @@ import Testing
             // Another program's launch right after is not this one's.
             exit("other", after: 11), exit("steam", after: 11.05, program: "steam"),
         ])
-        try store.queue.write { db in
+        try store.queue.withConnection { db in
             try db.execute(sql: "INSERT INTO leaks (process, program, seen_at) VALUES ('boot/1/2', 'discord', ?)",
                            arguments: [base.addingTimeInterval(3 * 3_600 + 600).milliseconds])
         }

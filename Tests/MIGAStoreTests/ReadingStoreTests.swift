@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAStore
@@ -45,8 +44,8 @@ import Testing
     @Test func tables_of_an_older_miga_are_read_through_a_copy_brought_up_to_date() throws {
         try FileManager.default.createDirectory(atPath: folder.path + "/miga", withIntermediateDirectories: true)
         do {
-            let old = try DatabaseQueue(path: path)
-            try old.write { db in
+            let old = try SerialConnection(path: path, .readWrite)
+            try old.withConnection { db in
                 for step in Schema.steps.prefix(4) { try db.execute(sql: step) }
                 try db.execute(sql: "PRAGMA user_version = 4")
                 try db.execute(sql: "INSERT INTO sessions (id, program, started_at, ended_at, outcome) VALUES ('old', 'firefox', 1, 2, 'exit')")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAStore
@@ -53,7 +52,7 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o600)
         let mode = try String(contentsOfFile: path, encoding: .isoLatin1).prefix(16)
         #expect(mode == "SQLite format 3\u{0}")
-        let journalMode = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let journalMode = try SerialConnection(path: path, .readWrite).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }
 
@@ -175,7 +174,7 @@ import Testing
 
     @Test func a_store_from_a_newer_miga_is_refused_without_harm() throws {
         _ = try SessionStore(path: path)
-        try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        try SerialConnection(path: path, .readWrite).withConnection { db in try db.execute(sql: "PRAGMA user_version = 99") }
         #expect(throws: StoreError.self) { try SessionStore(path: path) }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
@@ -81,8 +80,8 @@ import Testing
         let (gate, _) = gateway([.wait(3), .meanwhile({
             // Another process holds the store's write lock past the gateway's wait.
             Thread.detachNewThread {
-                let queue = try! DatabaseQueue(path: path)
-                try! queue.inDatabase { db in
+                let queue = try! SerialConnection(path: path, .readWrite)
+                try! queue.withConnection { db in
                     try db.execute(sql: "BEGIN EXCLUSIVE")
                     locked.signal()
                     release.wait()

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAKit
@@ -89,8 +88,8 @@ import Testing
     @Test func a_store_from_before_kinds_counts_its_pauses_as_breathing_ones() throws {
         // A version 5 store, as the miga before kinds left it.
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { db in
+        let queue = try SerialConnection(path: path, .readWrite)
+        try queue.withConnection { db in
             for step in Schema.steps.prefix(5) { try db.execute(sql: step) }
             try db.execute(sql: "PRAGMA user_version = 5")
             try db.execute(sql: "INSERT INTO sessions (id, program, started_at, ended_at, outcome) VALUES ('old', 'discord', 1, 2, 'exit')")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import MIGACore
 @testable import MIGAStore
@@ -48,7 +47,7 @@ import Testing
     @Test func a_store_from_before_keeps_its_rows_and_learns_the_column() throws {
         try FileManager.default.createDirectory(atPath: folder.path + "/data/miga", withIntermediateDirectories: true)
         let earlier = Schema.steps.count - 1
-        try DatabaseQueue(path: path).writeWithoutTransaction { db in
+        try SerialConnection(path: path, .readWrite).withConnection { db in
             for step in Schema.steps.prefix(earlier) { try db.execute(sql: step) }
             try db.execute(sql: "PRAGMA user_version = \(earlier)")
             try db.execute(sql: "INSERT INTO sessions (id, program, started_at, ended_at, outcome) VALUES ('old', 'chromium', 1, 2, 'proceed')")
