@@ -24,6 +24,12 @@ measured in the same run on the same machine. Prints medians; asserts nothing.
   terminal to the end of the gateway's process (the shell's terminal back);
   `MIGA_BENCH_ONLY=exit-path` measures only this, beside /bin/true and any
   other builds given as label=path after the binary.
+- the binary: its size installed (stripped, as `make install` writes it),
+  whether it is position-independent, and how many relocations the loader
+  applies as it starts (`readelf -r`).
+- before: with builds given as label=path after the binary (`make bench
+  BEFORE=path`, an earlier release, say), their size, relocations, first
+  frame, pass-through and `miga init zsh`, interleaved with this build's.
 - peak memory: the maximum resident set size GNU time reports for the
   gateway (measured in separate runs; a child spawned straight from Python
   would report Python's own high-water mark).
@@ -192,6 +198,19 @@ def load_seeder():
     return module.seed
 
 
+def binary_facts(path):
+    """Installed size in MB (stripped, as `make install` writes it), whether
+    it is position-independent, and its relocation count."""
+    with tempfile.TemporaryDirectory() as folder:
+        stripped = folder + "/miga"
+        subprocess.run(["strip", "-o", stripped, path], check=True)
+        size = os.path.getsize(stripped) / 1e6
+    header = subprocess.run(["readelf", "-h", path], capture_output=True, text=True, check=True).stdout
+    relocations = subprocess.run(["readelf", "-r", "-W", path], capture_output=True, text=True, check=True).stdout
+    count = sum(1 for line in relocations.splitlines() if line[:1] in "0123456789abcdef" and line[:16].strip().isalnum())
+    return size, "DYN" in header.split("Type:", 1)[1].split("\n", 1)[0], count
+
+
 def cpu_model():
     try:
         with open("/proc/cpuinfo") as info:
@@ -214,6 +233,7 @@ def main():
         for name, (median, p90) in rows.items():
             print(f"| {name:<44} | {median:6.2f} ms | {p90:6.2f} ms |")
         return
+    others = dict(word.split("=", 1) for word in sys.argv[2:])
     fortune = shutil.which("fortune") or "/usr/games/fortune"
     home = tempfile.mkdtemp(prefix="miga-bench-")
     env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
@@ -253,6 +273,10 @@ def main():
                                                                                         dict(pause_env, TERM="xterm", COLORTERM="")),
         "miga init zsh": lambda: spawn_and_wait([binary, "init", "zsh"], env),
         EXIT_ROW: lambda: exit_path([binary, "gate", "true"], pause_exit_env),
+        **{row: action for label, other in others.items() for row, action in (
+            (f"{label}: pass-through", lambda other=other: spawn_and_wait([other, "gate", "true"], env)),
+            (f"{label}: first full frame", lambda other=other: first_frame([other, "gate", "true"], pause_env)),
+            (f"{label}: miga init zsh", lambda other=other: spawn_and_wait([other, "init", "zsh"], env)))},
     })
     rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
     stats_rows = {}
@@ -346,6 +370,19 @@ def main():
           f"for each tenfold (linear would be x10)")
     look = leak_rows["miga stats, 500 more processes, a look"][0] - leak_rows["miga stats, 500 more processes, no look"][0]
     print(f"one look for launches around the pause, {processes} processes running: {look:.2f} ms")
+    print()
+    print(f"| {'binary':<44} | {'installed':>9} | {'PIE':>5} | {'relocations':>11} |")
+    print(f"|{'-' * 46}|{'-' * 11}|{'-' * 7}|{'-' * 13}|")
+    for label, path in {"this build": binary, **others}.items():
+        size, pie, count = binary_facts(path)
+        print(f"| {label:<44} | {size:6.1f} MB | {'yes' if pie else 'no':>5} | {count:>11,} |".replace(",", " "))
+    print(f"pass-through overhead against fortune: {pass_through:.2f} ms, {pass_through / fortune_median:.2f}x fortune "
+          f"(target <= 1x); miga init zsh {init:.2f} ms over /bin/true (target <= 2 ms)")
+    for label in others:
+        print(f"{label}: pass-through {rows[label + ': pass-through'][0] - true_median:.2f} ms over /bin/true, "
+              f"first frame {rows[label + ': first full frame'][0]:.2f} ms "
+              f"({rows[label + ': first full frame'][0] / fortune_median:.1f}x fortune), "
+              f"miga init zsh {rows[label + ': miga init zsh'][0] - true_median:.2f} ms over /bin/true")
     print(f"peak memory: pause {memory['pause']:.1f} MB (target <= 30 MB), pass-through {memory['pass-through']:.1f} MB, "
           f"fortune {memory['fortune']:.1f} MB")
 

@@ -24,7 +24,7 @@ public struct Inbox: Sendable {
 
     /// The inbox of the store at `storePath`: a folder beside it.
     public init(besideStoreAt storePath: String) {
-        self.init(directory: folder(containing: storePath) + "/inbox")
+        self.init(directory: folderName(of: storePath) + "/inbox")
     }
 
     /// Drops a pass-through: `id`, the instant in milliseconds, the program,

@@ -31,7 +31,7 @@ public final class SessionStore: Sendable {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = nil
-        let folder = folder(containing: path)
+        let folder = folderName(of: path)
         try checkOwn(folder, file: false)
         try makeDirectories(folder)
         try checkOwn(path, file: true)

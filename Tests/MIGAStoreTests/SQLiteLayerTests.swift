@@ -88,9 +88,4 @@ import Testing
         try file.backup(to: memory)
         #expect(try memory.read { try Int.fetchAll($0, sql: "SELECT value FROM numbers ORDER BY value") } == [4, 5])
     }
-
-    @Test(arguments: ["/home/a/miga/miga.sqlite", "/miga.sqlite", "miga.sqlite", "a/b/", "/", "", "//a//b", "/a/b//"])
-    func the_folder_of_a_path_is_the_one_foundation_gives(path: String) {
-        #expect(MIGAStore.folder(containing: path) == (path as NSString).deletingLastPathComponent)
-    }
 }

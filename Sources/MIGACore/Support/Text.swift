@@ -70,15 +70,12 @@ public func baseName(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
 }
 
-/// The folder a path names its file in (`/usr/bin` for `/usr/bin/firefox`,
-/// `/` for `/firefox`); a name without a slash has none, "".
+/// The folder holding `path`, as a path: "/a/b" → "/a", "/a" → "/", "a" → "",
+/// "//a//b/" → "/a" (what Foundation's `deletingLastPathComponent` gives).
 public func folderName(of path: String) -> String {
-    var path = Substring(path)
-    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    var folder = path[..<slash]
-    while folder.hasSuffix("/") { folder.removeLast() }
-    return folder.isEmpty ? "/" : String(folder)
+    let names = path.split(separator: "/")
+    let root = path.hasPrefix("/") ? "/" : ""
+    return root + names.dropLast().joined(separator: "/")
 }
 
 /// `text` with nothing the terminal would obey: control characters (C0,
