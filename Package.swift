@@ -10,7 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // TOMLKit with its Foundation imports made FoundationEssentials (see Vendor/TOMLKit/README.md).
+        .package(path: "Vendor/TOMLKit"),
     ],
     targets: [
         .executableTarget(

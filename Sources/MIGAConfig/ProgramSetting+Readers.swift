@@ -26,7 +26,7 @@ extension ProgramSetting {
                       otherwise defaults: String = "using the defaults " + TOMLLiteral.strings(PauseKind.defaults.map(\.rawValue)).text,
                       _ take: ([PauseKind]) -> Void) -> Problem? {
         let names = PauseKind.allCases.map { "\"\($0.rawValue)\"" }
-        let known = names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let known = spokenList(names)
         guard let array = value.array else {
             return Problem(text: "must be a list of kinds, like [\"breathe\", \"type\"], not \(shown(value))", consequence: defaults)
         }

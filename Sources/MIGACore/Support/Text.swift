@@ -170,3 +170,9 @@ public func zeroPadded(_ number: Int, width: Int) -> String {
     let digits = String(number.magnitude)
     return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
+
+/// Items as a sentence names them: "a", "a and b", "a, b and c".
+public func spokenList(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+}

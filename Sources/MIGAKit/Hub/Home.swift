@@ -81,7 +81,7 @@ public struct Home {
         var keeping: Set<String> = []
         var kept: String?
         if !unticked.isEmpty {
-            let names = unticked.map { config.settings(for: $0).displayName }.formatted(.list(type: .and))
+            let names = spokenList(unticked.map { config.settings(for: $0).displayName })
             let switchOff = SwitchOff(context: context, action: .unprotect, subjects: unticked)
             switch switchOff.pause(header: "a pause before unprotecting \(names)", proceedLabel: "Unprotect \(names)", on: terminal) {
             case .proceed:

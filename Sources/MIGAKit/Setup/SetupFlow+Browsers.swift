@@ -28,7 +28,7 @@ extension SetupFlow {
     func browserLines(width: Int, measure: Int) -> [Line] {
         var lines = title("Sites in your browser", width: width)
         lines += ScreenLayout.paragraph("MIGA can pause protected websites too, in the tab, through its browser extension. "
-                                        + "It found \(browsers.map(printable).formatted(.list(type: .and))).",
+                                        + "It found \(spokenList(browsers.map(printable))).",
                                         measure: measure, width: width)
         lines.append(.blank)
         lines += ScreenLayout.paragraph("Equip them now? MIGA writes a small file for each browser (as miga browser setup does) "

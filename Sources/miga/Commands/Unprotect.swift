@@ -63,14 +63,14 @@ extension Miga {
             }
             let unknown = commands.filter { !protected.contains($0) } + sites.filter { !protectedSites.contains($0) }.map(\.name)
             if !unknown.isEmpty {
-                printError("miga: \(unknown.map(printable).formatted(.list(type: .and))) \(unknown.count == 1 ? "is" : "are") not protected; nothing was changed (miga list shows what is)")
+                printError("miga: \(spokenList(unknown.map(printable))) \(unknown.count == 1 ? "is" : "are") not protected; nothing was changed (miga list shows what is)")
                 throw ExitCode(ExitStatus.usage)
             }
             let concerned = all ? protected : commands + sites.map(\.program)
             if !concerned.isEmpty {
                 let config = ConfigLoader.load(from: Miga.paths.configFile).config
                 let names = concerned.map { config.settings(for: $0).displayName }
-                let what = all ? "every protected program" : names.formatted(.list(type: .and))
+                let what = all ? "every protected program" : spokenList(names)
                 let kept = all ? "every program stays protected"
                     : "\(what) \(concerned.count == 1 ? "stays" : "stay") protected"
                 guard try SwitchOff.ask(.unprotect, subjects: concerned, header: "a pause before unprotecting \(what)",

@@ -1,0 +1,22 @@
+// swift-tools-version:5.9
+// TOMLKit 0.6.0 (https://github.com/LebJe/TOMLKit, MIT, see LICENSE) with
+// toml++ inside, as MIGA builds it: its imports of Foundation's Data, Date,
+// Calendar and DateComponents name FoundationEssentials, where those types
+// live, so that no module of the binary imports Foundation (which would link
+// it and ICU in whole); and toml++ builds without warnings. See README.md.
+import PackageDescription
+
+let package = Package(
+    name: "TOMLKit",
+    products: [
+        .library(name: "TOMLKit", targets: ["TOMLKit"]),
+    ],
+    targets: [
+        .target(name: "CTOML", cxxSettings: [.define("TOML_EXCEPTIONS", to: "1")]),
+        // Its own warnings (conformances of Swift's integers to
+        // CustomDebugStringConvertible) are TOMLKit's to mend, not MIGA's build's.
+        .target(name: "TOMLKit", dependencies: ["CTOML"], swiftSettings: [.unsafeFlags(["-suppress-warnings"])]),
+    ],
+    cLanguageStandard: .c99,
+    cxxLanguageStandard: .cxx17
+)
