@@ -25,7 +25,9 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromiu
 # run it), position-independent like every program Debian ships, so all of it
 # is address-randomized. It is small enough for that to cost little: no
 # target imports Foundation (FoundationEssentials, and the C library for zones).
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# No $ORIGIN run path (no library is looked for beside the binary, nor one
+# planted there loaded), and libgcc linked in: fewer files for the loader.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 
 .PHONY: run build test soak fuzz bench man install uninstall release deb clean extension
 

@@ -157,7 +157,7 @@ public func printableLines(_ text: String) -> String {
 /// too large for its decimals is written whole (see `wholeNumber`).
 public func decimal(_ value: Double, places: Int, trimmingZeros: Bool = false) -> String {
     let scale = (0..<max(0, places)).reduce(1) { product, _ in product * 10 }
-    guard value.isFinite, abs(value) * Double(scale) < 1e15 else { return String(wholeNumber(value)) }
+    guard value.isFinite, abs(value) * Double(scale) < 1e17 else { return String(wholeNumber(value)) }
     let scaled = wholeNumber(abs(value) * Double(scale))
     var fraction = String(zeroPadded(scaled % scale, width: places).suffix(places))
     if trimmingZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
@@ -165,10 +165,11 @@ public func decimal(_ value: Double, places: Int, trimmingZeros: Bool = false) -
     return sign + String(scaled / scale) + (fraction.isEmpty ? "" : "." + fraction)
 }
 
-/// `number` written with at least `width` digits, zeros in front ("007").
+/// `number` written at least `width` characters wide, zeros after its sign
+/// ("007", "-05"), as printf's `%03d` writes it.
 public func zeroPadded(_ number: Int, width: Int) -> String {
-    let digits = String(number.magnitude)
-    return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    let digits = String(number.magnitude), sign = number < 0 ? "-" : ""
+    return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
 }
 
 /// Items as a sentence names them: "a", "a and b", "a, b and c".
