@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoundationEssentials
 
 /// A calendar day in the person's own time zone, counted in days since
@@ -61,26 +58,6 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
             if LocalDay(Date(timeIntervalSince1970: middle), in: timeZone) == self { last = middle } else { before = middle }
         }
         return Date(timeIntervalSince1970: last)
-    }
-
-    /// Local midnight of the day `date` falls on, by the C library's zone
-    /// rules (TZ, /etc/localtime): the gateway's way, as loading Foundation's
-    /// zone data costs a millisecond on every pause.
-    public static func systemMidnight(of date: Date) -> Date {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        (parts.tm_hour, parts.tm_min, parts.tm_sec, parts.tm_isdst) = (0, 0, 0, -1)
-        return Date(timeIntervalSince1970: Double(mktime(&parts)))
-    }
-
-    /// The local day and hour of `date` by the C library's zone rules, as
-    /// `systemMidnight` finds them (no Foundation zone data loaded).
-    public static func system(_ date: Date) -> (day: LocalDay, hour: Int) {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return (LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)), Int(parts.tm_hour))
     }
 
     /// The local day and hour of `instant` in `timeZone`: what `system`

@@ -62,8 +62,7 @@ extension FuzzTarget {
         let home = "/tmp/miga-fuzz-host-\(getpid())"
         let config = home + "/config/miga"
         try? FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try? Data("pause = 3\n\n[sites.\"site.example\"]\npause = 3\n".utf8)
-            .write(to: URL(fileURLWithPath: config + "/config.toml"))
+        try? atomicWrite("pause = 3\n\n[sites.\"site.example\"]\npause = 3\n", to: config + "/config.toml", mode: 0o600)
         return ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
                 "XDG_RUNTIME_DIR": home + "/run", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }()

@@ -112,8 +112,7 @@ struct Aftercare {
     /// due, `miga look-back` sends it in the background.
     private func lookBackIfDue(_ store: SessionStore) {
         let now = context.time.now()
-        // The system's zone from the C library, unless a test gives one: Foundation's costs a millisecond.
-        let (today, hour) = context.timeZone.map { LocalDay.dayAndHour(of: now, in: $0) } ?? LocalDay.system(now)
+        let (today, hour) = LocalDay.dayAndHour(of: now, in: context.timeZone ?? .system)
         Upkeep(store: store, config: config).lookBackIfDue(.inBackground(today: today, hour: hour) { [context] in
             if let lookBack = context.lookBack { return lookBack() }
             if let gateway = context.gatewayPath { WeeklyLookBack.start(gateway: gateway) }

@@ -104,10 +104,10 @@ public struct GatewayContext {
         GatewayContext(environment: processEnvironment(), terminal: TTY.open())
     }
 
-    /// Local midnight before `instant` (through the C library when no zone is
-    /// given, so that no ICU data is loaded on the gateway's path).
+    /// Local midnight before `instant`, in the zone a test gives or the system's.
     func startOfDay(_ instant: Date) -> Date {
-        timeZone.map { LocalDay(instant, in: $0).start(in: $0) } ?? LocalDay.systemMidnight(of: instant)
+        let zone = timeZone ?? .system
+        return LocalDay(instant, in: zone).start(in: zone)
     }
 }
 

@@ -22,7 +22,7 @@ public struct WindowCheckIn: Sendable {
 
     /// A fresh file name, in the session's runtime folder when there is one.
     init(environment: [String: String], processID: Int32) {
-        let folder = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
+        let folder = ["XDG_RUNTIME_DIR", "TMPDIR"].lazy.compactMap { environment[$0] }.first { $0.hasPrefix("/") } ?? "/tmp"
         path = (folder.hasSuffix("/") ? folder : folder + "/") + Self.prefix + "\(processID)-\(newUUID().prefix(8))"
     }
 

@@ -10,14 +10,7 @@ import Testing
     /// Every Swift file of the vendored TOMLKit, by path from the package's folder.
     static let vendored: [String: String] = {
         let top = SourceSizeTests.sources.deletingLastPathComponent()
-        let folder = top.appendingPathComponent("Vendor/TOMLKit/Sources")
-        var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            files[String(url.path.dropFirst(top.path.count + 1))] = text
-        }
-        return files
+        return SourceScan.swiftFiles(under: top.appendingPathComponent("Vendor/TOMLKit/Sources"), namedFrom: top)
     }()
 
     /// Whether a line imports Foundation: `import Foundation`, `import struct Foundation.Data`.

@@ -14,15 +14,7 @@ import Testing
     static let longestFunction = 60
 
     /// Every Swift file under Sources/, by path from there.
-    static let files: [String: String] = {
-        var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            files[String(url.path.dropFirst(sources.path.count + 1))] = text
-        }
-        return files
-    }()
+    static let files = SourceScan.swiftFiles(under: sources, namedFrom: sources)
 
     @Test func the_sources_are_found() {
         #expect(Self.files.count > 50)
@@ -97,6 +89,17 @@ import Testing
 /// literals (with interpolation) and multi-line strings well enough for this
 /// code base, and where each function or initializer begins and ends.
 enum SourceScan {
+    /// The text of every Swift file under `folder`, by its path from `top`.
+    static func swiftFiles(under folder: URL, namedFrom top: URL) -> [String: String] {
+        var files: [String: String] = [:]
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            files[String(url.path.dropFirst(top.path.count + 1))] = text
+        }
+        return files
+    }
+
     struct Function {
         var name: String
         /// The line it begins on, from 1.
