@@ -26,8 +26,15 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromiu
 # is address-randomized. It is small enough for that to cost little: no
 # target imports Foundation (FoundationEssentials, and the C library for zones).
 # No $ORIGIN run path (no library is looked for beside the binary, nor one
-# planted there loaded), and libgcc linked in: fewer files for the loader.
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+# planted there loaded). Every start pays for each library the loader maps,
+# so the C++ library the Swift runtime and toml++ need is linked in too
+# (loading the shared one costs about a millisecond: Benchmarks/RESULTS.md),
+# from a folder that holds only its archive, found before the system's.
+# And no symbol is exported: the runtime's flag would export every one of
+# MIGA's, which nothing looks up, for the loader to hash and dladdr to scan.
+STATIC_LIBRARIES = $(CURDIR)/.build/static-libraries
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+	-Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_LIBRARIES) -Xlinker --no-export-dynamic
 
 .PHONY: run build test soak fuzz bench man install uninstall release deb clean extension
 
@@ -78,6 +85,9 @@ fuzz:
 
 release:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
+	@archive=$$(clang -print-file-name=libstdc++.a) && test -f "$$archive" \
+		|| { echo "make: the C++ library's archive (libstdc++.a) is missing: apt-get install libstdc++-12-dev" >&2; exit 1; } \
+		&& mkdir -p $(STATIC_LIBRARIES) && ln -sf "$$archive" $(STATIC_LIBRARIES)/libstdc++.a
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 bench: release
