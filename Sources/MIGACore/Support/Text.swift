@@ -67,15 +67,43 @@ extension String {
 /// The last part of a path (`firefox` for `/usr/bin/firefox`); a name
 /// without a slash is itself.
 public func baseName(of path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
+    var last: Substring?
+    forEachName(in: path) { last = $0 }
+    return last.map(String.init) ?? path
 }
 
 /// The folder holding `path`, as a path: "/a/b" → "/a", "/a" → "/", "a" → "",
 /// "//a//b/" → "/a" (what Foundation's `deletingLastPathComponent` gives).
 public func folderName(of path: String) -> String {
-    let names = path.split(separator: "/")
-    let root = path.hasPrefix("/") ? "/" : ""
-    return root + names.dropLast().joined(separator: "/")
+    var folder = path.hasPrefix("/") ? "/" : ""
+    var previous: Substring?
+    forEachName(in: path) { name in
+        if let previous {
+            if !folder.isEmpty, folder != "/" { folder += "/" }
+            folder += previous
+        }
+        previous = name
+    }
+    return folder
+}
+
+/// Calls `body` with each name in `path`, split where the kernel splits it:
+/// at each "/" byte. (A combining mark after a slash makes one Character of
+/// the two, which a split by Characters would not see as a slash.) A loop
+/// rather than `split` and `joined`: the shell hook and every launch come
+/// here, and the first use of those generic algorithms costs more than the path.
+private func forEachName(in path: String, _ body: (Substring) -> Void) {
+    let bytes = path.utf8
+    var start = bytes.startIndex
+    var index = start
+    while index != bytes.endIndex {
+        if bytes[index] == UInt8(ascii: "/") {
+            if start != index { body(Substring(bytes[start..<index])) }
+            start = bytes.index(after: index)
+        }
+        index = bytes.index(after: index)
+    }
+    if start != bytes.endIndex { body(Substring(bytes[start...])) }
 }
 
 /// `text` with nothing the terminal would obey: control characters (C0,

@@ -14,42 +14,48 @@ public enum ShellHook {
 
     /// The hook for `shell`. With `functions`, each protected command also
     /// gets a shell function that calls the gateway, for people whose PATH is
-    /// rearranged after the hook runs.
+    /// rearranged after the hook runs. (One text rather than lines joined:
+    /// every new shell waits for it, and the first use of a generic
+    /// algorithm costs more than the text.)
     public static func script(for shell: Shell, shimDirectory: String, gateway: String, functions commands: [String] = []) -> String {
-        let nameable = commands.filter(isFunctionName)
+        var text: String
         switch shell {
         case .bash, .zsh:
-            var lines = [
-                "# MIGA: protected programs start through the mindful gateway (miga init \(shell.rawValue)).",
-                "case \":${PATH}:\" in",
-                "  *:\(posixQuoted(shimDirectory)):*) ;;",
-                "  *) export PATH=\(posixQuoted(shimDirectory))\"${PATH:+:${PATH}}\" ;;",
-                "esac",
-                // miga itself, by name, when the hook line had to name it by its path.
-                "case \":${PATH}:\" in",
-                "  *:\(posixQuoted(gatewayFolder(gateway))):*) ;;",
-                "  *) export PATH=\"${PATH:+${PATH}:}\"\(posixQuoted(gatewayFolder(gateway))) ;;",
-                "esac",
-            ] + rehash(for: shell, shimDirectory: shimDirectory)
-            for command in nameable {
-                lines.append("\(command)() { \(posixQuoted(gateway)) gate \(posixQuoted(command)) -- \"$@\"; }")
+            // The second case puts miga itself in PATH, by name, when the hook
+            // line had to name it by its path.
+            let shims = posixQuoted(shimDirectory), own = posixQuoted(folderName(of: gateway))
+            text = """
+                # MIGA: protected programs start through the mindful gateway (miga init \(shell.rawValue)).
+                case ":${PATH}:" in
+                  *:\(shims):*) ;;
+                  *) export PATH=\(shims)"${PATH:+:${PATH}}" ;;
+                esac
+                case ":${PATH}:" in
+                  *:\(own):*) ;;
+                  *) export PATH="${PATH:+${PATH}:}"\(own) ;;
+                esac
+
+                """ + rehash(for: shell, shimDirectory: shimDirectory)
+            for command in commands where isFunctionName(command) {
+                text += "\(command)() { \(posixQuoted(gateway)) gate \(posixQuoted(command)) -- \"$@\"; }\n"
             }
-            return lines.joined(separator: "\n") + "\n"
         case .fish:
-            var lines = [
-                "# MIGA: protected programs start through the mindful gateway (miga init fish).",
-                "if not contains -- \(fishQuoted(shimDirectory)) $PATH",
-                "    set -gx PATH \(fishQuoted(shimDirectory)) $PATH",
-                "end",
-                "if not contains -- \(fishQuoted(gatewayFolder(gateway))) $PATH",
-                "    set -gx PATH $PATH \(fishQuoted(gatewayFolder(gateway)))",
-                "end",
-            ]
-            for command in nameable {
-                lines.append("function \(command); \(fishQuoted(gateway)) gate \(fishQuoted(command)) -- $argv; end")
+            let shims = fishQuoted(shimDirectory), own = fishQuoted(folderName(of: gateway))
+            text = """
+                # MIGA: protected programs start through the mindful gateway (miga init fish).
+                if not contains -- \(shims) $PATH
+                    set -gx PATH \(shims) $PATH
+                end
+                if not contains -- \(own) $PATH
+                    set -gx PATH $PATH \(own)
+                end
+
+                """
+            for command in commands where isFunctionName(command) {
+                text += "function \(command); \(fishQuoted(gateway)) gate \(fishQuoted(command)) -- $argv; end\n"
             }
-            return lines.joined(separator: "\n") + "\n"
         }
+        return text
     }
 
     /// bash and zsh remember where they found a command: after `protect` a
@@ -61,40 +67,36 @@ public enum ShellHook {
     /// shell's profile (Debian's ~/.profile) prepends ~/bin and ~/.local/bin
     /// after ~/.bashrc ran the hook, and a program there would walk around the
     /// pause. Registered once, however often the hook is evaluated.
-    static func rehash(for shell: Shell, shimDirectory: String) -> [String] {
+    static func rehash(for shell: Shell, shimDirectory: String) -> String {
         let folder = posixQuoted(shimDirectory)
         switch shell {
         case .bash:
-            return [
-                "_miga_rehash() {",
-                "  if [[ \"${PATH%%:*}\" != \(folder) ]]; then PATH=\(folder):\"${PATH}\"; _miga_shims=; fi",
-                "  local shims=(\(folder)/*)",
-                "  if [[ \"${shims[*]}\" != \"${_miga_shims-}\" ]]; then _miga_shims=\"${shims[*]}\"; hash -r; fi",
-                "}",
-                "if [[ \";${PROMPT_COMMAND:-};\" != *\";_miga_rehash;\"* ]]; then",
-                "  PROMPT_COMMAND=\"_miga_rehash${PROMPT_COMMAND:+;${PROMPT_COMMAND}}\"",
-                "fi",
-            ]
+            return """
+                _miga_rehash() {
+                  if [[ "${PATH%%:*}" != \(folder) ]]; then PATH=\(folder):"${PATH}"; _miga_shims=; fi
+                  local shims=(\(folder)/*)
+                  if [[ "${shims[*]}" != "${_miga_shims-}" ]]; then _miga_shims="${shims[*]}"; hash -r; fi
+                }
+                if [[ ";${PROMPT_COMMAND:-};" != *";_miga_rehash;"* ]]; then
+                  PROMPT_COMMAND="_miga_rehash${PROMPT_COMMAND:+;${PROMPT_COMMAND}}"
+                fi
+
+                """
         case .zsh:
-            return [
-                "_miga_rehash() {",
-                "  if [[ \"${PATH%%:*}\" != \(folder) ]]; then PATH=\(folder):\"${PATH}\"; _miga_shims=; fi",
-                "  local -a shims; shims=(\(folder)/*(N))",
-                "  if [[ \"${shims[*]}\" != \"${_miga_shims-}\" ]]; then _miga_shims=\"${shims[*]}\"; rehash; fi",
-                "}",
-                "typeset -ga precmd_functions",
-                "(( ${precmd_functions[(I)_miga_rehash]} )) || precmd_functions+=(_miga_rehash)",
-            ]
+            return """
+                _miga_rehash() {
+                  if [[ "${PATH%%:*}" != \(folder) ]]; then PATH=\(folder):"${PATH}"; _miga_shims=; fi
+                  local -a shims; shims=(\(folder)/*(N))
+                  if [[ "${shims[*]}" != "${_miga_shims-}" ]]; then _miga_shims="${shims[*]}"; rehash; fi
+                }
+                typeset -ga precmd_functions
+                (( ${precmd_functions[(I)_miga_rehash]} )) || precmd_functions+=(_miga_rehash)
+
+                """
         case .fish:
             // fish looks a command up in PATH each time it runs it.
-            return []
+            return ""
         }
-    }
-
-    /// The folder of the miga binary.
-    static func gatewayFolder(_ gateway: String) -> String {
-        let folder = gateway.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return folder.isEmpty ? "/" : folder
     }
 
     /// A word in single quotes for sh, bash and zsh: nothing inside is special

@@ -10,3 +10,20 @@ import MIGACore
         #expect(folderName(of: path) == (path as NSString).deletingLastPathComponent)
     }
 }
+
+/// The kernel splits a path at each "/" byte; a combining mark after the
+/// slash makes one Character of the two, and must not hide the split.
+@Suite struct PathBytesTests {
+    @Test func a_slash_before_a_combining_mark_still_separates_names() {
+        let path = "/home/a/\u{301}x/miga"
+        #expect(folderName(of: path) == "/home/a/\u{301}x")
+        #expect(baseName(of: "/home/a/\u{301}x") == "\u{301}x")
+        #expect(baseName(of: path) == "miga")
+    }
+
+    @Test(arguments: ["/usr/bin/firefox", "firefox", "/", "", "a/b/", "//a//b", "/a/b//"])
+    func the_last_name_is_the_last_nonempty_part(path: String) {
+        let parts = path.split(separator: "/")
+        #expect(baseName(of: path) == (parts.last.map(String.init) ?? path))
+    }
+}
