@@ -7,7 +7,7 @@ import MIGADesktop
 /// What the commands share: this user's folders, protection and history.
 extension Miga {
     /// This user's folders, from the environment.
-    static var paths: XDGPaths { XDGPaths(environment: processEnvironment()) }
+    static var paths: XDGPaths { .ofProcess }
 
     /// The protection for this user's folders and the running binary.
     static func protection() throws -> Protection {

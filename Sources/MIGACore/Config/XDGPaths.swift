@@ -16,9 +16,17 @@ public struct XDGPaths: Sendable, Equatable {
     /// defaults under the home directory. Relative values are ignored, as the
     /// specification asks.
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome() ?? "/"
-        func base(_ variable: String, _ fallback: String) -> String {
-            if let value = environment[variable], value.hasPrefix("/") { return value }
+        self.init(variable: { environment[$0] })
+    }
+
+    /// This process's folders, each variable read on its own: the shell hook,
+    /// which every new shell asks for, needs two, not a copy of the environment.
+    public static var ofProcess: XDGPaths { XDGPaths(variable: environmentVariable) }
+
+    private init(variable: (String) -> String?) {
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome() ?? "/"
+        func base(_ name: String, _ fallback: String) -> String {
+            if let value = variable(name), value.hasPrefix("/") { return value }
             return home + fallback
         }
         configHome = base("XDG_CONFIG_HOME", "/.config")

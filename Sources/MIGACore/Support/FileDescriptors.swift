@@ -35,6 +35,11 @@ public func printError(_ message: String) {
     writeAll(2, clean.hasSuffix("\n") ? clean : clean + "\n")
 }
 
+/// One variable of this process's environment (nil when unset).
+public func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
+
 /// This process's environment, read straight from `environ` (Foundation's
 /// `ProcessInfo` builds the same dictionary at several times the cost, and
 /// every launch pays for it).

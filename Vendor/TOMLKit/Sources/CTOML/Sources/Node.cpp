@@ -7,7 +7,6 @@
 #include "Conversion.hpp"
 #include "toml.hpp"
 #include <CTOML/CTOML.h>
-#include <iostream>
 #include <string>
 
 #ifdef __cplusplus

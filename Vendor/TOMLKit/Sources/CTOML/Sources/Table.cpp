@@ -7,7 +7,7 @@
 #include "Conversion.hpp"
 #include "toml.hpp"
 #include <CTOML/CTOML.h>
-#include <iostream>
+#include <sstream>
 
 #ifdef __cplusplus
 extern "C" {
