@@ -59,9 +59,11 @@ struct Miga: ParsableCommand {
         if words.first == StartWatch.command { WatchStart.run(Array(words.dropFirst())) }
         // And the notification of an Exit to Focus, sent once the terminal is given back.
         if words.first == DetachedNotifier.command { Notify.run(Array(words.dropFirst())) }
-        // So does the shell hook, which every new shell asks for.
+        // So does the shell hook, which every new shell asks for: written
+        // straight to the descriptor (print's buffered stream is a fifth of
+        // the hook's own cost).
         if let hook = Init.quickHook(words) {
-            print(hook, terminator: "")
+            writeAll(1, hook)
             return
         }
         // A command that only looks changes nothing and notifies nobody (see `Upkeep`).
