@@ -142,7 +142,7 @@ install: release man extension
 # scripts/make-deb.
 deb: release man extension
 	@scripts/ensure-packages $(BUILD_PACKAGES) lintian
-	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb .build/extension
+	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb .build/extension $(STATIC_LIBRARIES)/libstdc++.a
 
 # The browser extension (Extension/), unpacked for each browser and packed:
 # one source, the manifest chosen per browser. Plain files, nothing to compile.
