@@ -61,12 +61,9 @@ let package = Package(
             resources: [.embedInCode("quotes.txt")]
         ),
         // SQLite's C interface, which the store's own thin layer wraps
-        // (Sources/MIGAStore/SQLite): no Foundation comes with it.
-        .systemLibrary(
-            name: "CSQLite",
-            path: "Sources/CSQLite",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // (Sources/MIGAStore/SQLite): no Foundation comes with it. The
+        // library is opened at the first call (see SQLiteOnDemand.c).
+        .target(name: "CSQLite"),
         // libnotify's interface; the library itself is opened when a
         // notification is sent (see Sources/CLibnotify/module.modulemap).
         .systemLibrary(

@@ -254,4 +254,22 @@ import Testing
         #expect(sandbox.bytes("argv") == Array("paused\u{0}".utf8))
     }
 
+    /// SQLite is opened when the history is first needed, not by the loader:
+    /// a machine whose libsqlite3 is missing or broken still starts protected
+    /// programs, and says why nothing was recorded.
+    @Test func a_broken_sqlite_library_never_stops_the_program() throws {
+        let libraries = sandbox.root + "/broken-libraries"
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        try "not a library".write(toFile: libraries + "/libsqlite3.so.0", atomically: true, encoding: .utf8)
+        var environment = sandbox.environment
+        environment["LD_LIBRARY_PATH"] = libraries
+        let result = try run(migaBinary, ["gate", "argv-dump", "--", "still"], environment: environment)
+        #expect(result.status == 7, "\(result.error)")
+        #expect(sandbox.bytes("argv") == Array("still\u{0}".utf8))
+        let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "1", "argv-dump", "--", "paused"]), environment: environment)
+        try tmux.waitForScreen("the pause, at zero") { $0.contains("the choice is yours") }
+        try tmux.send("p")
+        #expect(try sandbox.status() == 7)
+        #expect(sandbox.bytes("argv") == Array("paused\u{0}".utf8))
+    }
 }
