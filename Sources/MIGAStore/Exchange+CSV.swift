@@ -10,8 +10,10 @@ extension Exchange {
     static func csvField(_ field: String) -> String {
         var field = printableLines(field)
         if let first = field.unicodeScalars.first, Self.formulaStarts.contains(first) { field = "'" + field }
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacing("\"", with: "\"\"") + "\""
+        // By code point, as a spreadsheet reads it: a comma or a quote
+        // followed by a combining mark is one Character with it in Swift.
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
@@ -23,44 +25,47 @@ extension Exchange {
         return String(cell.unicodeScalars.dropFirst())
     }
 
-    /// RFC 4180: fields separated by commas, rows by line breaks, quotes doubled inside quoted fields.
+    /// RFC 4180: fields separated by commas, rows by line breaks, quotes
+    /// doubled inside quoted fields. Read by code point, as `csvField` writes
+    /// and a spreadsheet reads ("\r\n" is one break, as is a lone "\r" or "\n").
     static func csvRows(_ text: String) throws(MigaError) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
-        var field = ""
+        var field = String.UnicodeScalarView()
         var quoted = false
         var line = 1
-        var characters = text.makeIterator()
-        var pending: Character?
-        func next() -> Character? {
-            if let character = pending { pending = nil; return character }
-            return characters.next()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar?
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending { pending = nil; return scalar }
+            return scalars.next()
         }
-        while let character = next() {
+        while let scalar = next() {
             if quoted {
-                if character == "\"" {
+                if scalar == "\"" {
                     let following = next()
                     if following == "\"" { field.append("\"") } else { quoted = false; pending = following }
                 } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    field.append(character)
+                    if scalar == "\n" { line += 1 }
+                    field.append(scalar)
                 }
                 continue
             }
-            switch character {
+            switch scalar {
             case "\"" where field.isEmpty: quoted = true
-            case ",": row.append(field); field = ""
-            case "\n", "\r\n", "\r":
-                row.append(field)
+            case ",": row.append(String(field)); field = .init()
+            case "\n", "\r":
+                if scalar == "\r", let following = next(), following != "\n" { pending = following }
+                row.append(String(field))
                 rows.append(row)
                 row = []
-                field = ""
+                field = .init()
                 line += 1
-            default: field.append(character)
+            default: field.append(scalar)
             }
         }
         if quoted { throw MigaError(dataError: "line \(line): a quoted field is not closed") }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        if !field.isEmpty || !row.isEmpty { row.append(String(field)); rows.append(row) }
         return rows
     }
 }
