@@ -88,10 +88,16 @@ fuzz:
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product miga-fuzz
 	scripts/fuzz
 
+# The toolchain's own clang, which links miga: the GCC whose libraries it
+# links with is the one whose libstdc++ archive is wanted.
+TOOLCHAIN_CLANG = $(dir $(realpath $(shell command -v $(SWIFT))))clang
+
 release:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
-	@archive=$$(clang -print-file-name=libstdc++.a) && test -f "$$archive" \
-		|| { echo "make: the C++ library's archive (libstdc++.a) is missing: apt-get install libstdc++-12-dev" >&2; exit 1; } \
+	@gcc=$$(basename "$$(dirname "$$($(TOOLCHAIN_CLANG) -print-libgcc-file-name)")") \
+		&& scripts/ensure-packages libstdc++-$$gcc-dev \
+		&& archive=$$($(TOOLCHAIN_CLANG) -print-file-name=libstdc++.a) && test -f "$$archive" \
+		|| { echo "make: no archive of the C++ library (libstdc++.a) for $(TOOLCHAIN_CLANG)" >&2; exit 1; } \
 		&& mkdir -p $(STATIC_LIBRARIES) && ln -sf "$$archive" $(STATIC_LIBRARIES)/libstdc++.a
 	$(SWIFT) build $(RELEASE_FLAGS)
 

@@ -78,7 +78,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 #define FIND(type, name, parameters, arguments) \
     if (!(library.name = (type (*) parameters)dlsym(handle, #name))) { \
         snprintf(reason, sizeof reason, "libsqlite3.so.0 has no %s", #name); \
-        return; \
+        goto missing; \
     }
 
 static void load(void) {
@@ -90,6 +90,9 @@ static void load(void) {
     }
     SQLITE_FUNCTIONS(FIND)
     loaded = 1;
+    return;
+missing:
+    dlclose(handle);
 }
 
 // Opening is where a missing library shows: no connection, and the reason.

@@ -59,9 +59,9 @@ struct Miga: ParsableCommand {
         if words.first == StartWatch.command { WatchStart.run(Array(words.dropFirst())) }
         // And the notification of an Exit to Focus, sent once the terminal is given back.
         if words.first == DetachedNotifier.command { Notify.run(Array(words.dropFirst())) }
-        // So does the shell hook, which every new shell asks for: written
-        // straight to the descriptor (print's buffered stream is a fifth of
-        // the hook's own cost).
+        // So does the shell hook, which every new shell asks for (written
+        // straight to the descriptor, as `Init` writes it: print's buffered
+        // stream is a fifth of the hook's own cost).
         if let hook = Init.quickHook(words) {
             writeAll(1, hook)
             return

@@ -271,5 +271,9 @@ import Testing
         try tmux.send("p")
         #expect(try sandbox.status() == 7)
         #expect(sandbox.bytes("argv") == Array("paused\u{0}".utf8))
+        // What needs the history says why it cannot have it, and fails.
+        let stats = try run(migaBinary, ["stats"], environment: environment)
+        #expect(stats.status == 1, "\(stats.output)")
+        #expect(stats.error.contains("libsqlite3.so.0") && stats.error.contains("file too short"), "\(stats.error)")
     }
 }

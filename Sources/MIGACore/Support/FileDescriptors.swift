@@ -44,11 +44,18 @@ public func environmentVariable(_ name: String) -> String? {
 /// `ProcessInfo` builds the same dictionary at several times the cost, and
 /// every launch pays for it).
 public func processEnvironment() -> [String: String] {
+    environment(of: environ)
+}
+
+/// The variables of an `environ`-like list. A name given twice keeps its
+/// first value, the one getenv (so `environmentVariable`) and every C
+/// program read.
+func environment(of entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
     var result: [String: String] = [:]
-    var cursor = environ
+    var cursor = entries
     while let entry = cursor.pointee {
         let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
+        if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
             result[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }
         cursor += 1

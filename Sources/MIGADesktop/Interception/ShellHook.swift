@@ -14,7 +14,8 @@ public enum ShellHook {
 
     /// The hook for `shell`. With `functions`, each protected command also
     /// gets a shell function that calls the gateway, for people whose PATH is
-    /// rearranged after the hook runs. (One text rather than lines joined:
+    /// rearranged after the hook runs. `gateway` is the absolute path of the
+    /// miga binary, whose folder the hook also adds. (One text rather than lines joined:
     /// every new shell waits for it, and the first use of a generic
     /// algorithm costs more than the text.)
     public static func script(for shell: Shell, shimDirectory: String, gateway: String, functions commands: [String] = []) -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MIGACore
 import MIGAKit
 import MIGATerminal
 import MIGADesktop
@@ -31,8 +32,8 @@ extension Miga {
         func run() throws {
             let protection = try Miga.protection()
             let commands = functions ? protection.list().filter { !$0.kept }.map(\.settings.command) : []
-            print(ShellHook.script(for: shell, shimDirectory: protection.shims.path,
-                                   gateway: protection.shims.gateway, functions: commands), terminator: "")
+            writeAll(1, ShellHook.script(for: shell, shimDirectory: protection.shims.path,
+                                         gateway: protection.shims.gateway, functions: commands))
         }
 
         /// `miga init SHELL` as every new shell runs it, without the full
