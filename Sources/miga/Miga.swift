@@ -78,7 +78,7 @@ struct Miga: ParsableCommand {
         // acts (never before a pause, which starts `miga look-back` once it
         // is over; nor where there is no history yet).
         if !reads, !["gate", "uninstall", "--version", "--help", "-h"].contains(words.first) {
-            let paths = XDGPaths.ofProcess
+            let paths = Miga.paths
             if let store = SessionStore.existing(in: paths) {
                 Upkeep(store: store, config: ConfigLoader.load(from: paths.configFile).config).lookBackIfDue(.send(LibnotifyNotifier()))
             }

@@ -60,8 +60,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Date(timeIntervalSince1970: last)
     }
 
-    /// The local day and hour of `instant` in `timeZone`: what `system`
-    /// finds, for a zone given.
+    /// The local day and hour of `instant` in `timeZone` (`LocalZone.system`
+    /// for the person's own).
     public static func dayAndHour(of instant: Date, in timeZone: LocalZone) -> (day: LocalDay, hour: Int) {
         let clock = timeZone.wallClock(at: instant)
         return (clock.day, clock.secondOfDay / 3600)

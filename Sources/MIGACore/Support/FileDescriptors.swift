@@ -55,8 +55,9 @@ func environment(of entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>)
     var cursor = entries
     while let entry = cursor.pointee {
         let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        if let equals = text.firstIndex(of: "=") {
+            let name = String(text[..<equals])
+            if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
         }
         cursor += 1
     }

@@ -20,7 +20,7 @@ extension Miga {
             }
             // The program's path and arguments exactly as the gateway gave them.
             let program = RawArguments.last(words.count - taken)
-            let paths = XDGPaths.ofProcess
+            let paths = Miga.paths
             watch.keep(program[0], arguments: Array(program.dropFirst())) { stop in
                 watch.record(stop, storePath: paths.storeFile, notifier: LibnotifyNotifier())
             }
