@@ -28,7 +28,7 @@ public enum ImpulseWords {
         let count = history.earlierToday + 1
         var text = count == 1 ? "first time today" : "\(ordinal(count)) time today"
         if let last = history.lastAttempt, now.timeIntervalSince(last) < Escalation.window {
-            text += " · the last was \(ago(now.timeIntervalSince(last)))"
+            text += " · the last was \(timeAgo(now.timeIntervalSince(last)))"
         }
         return text
     }
@@ -37,15 +37,6 @@ public enum ImpulseWords {
     public static func escalation(base: Int, length: Int, earlierAttempts: Int) -> String? {
         guard length > base else { return nil }
         return "A longer pause (+\(clock(length - base))): the \(ordinal(earlierAttempts + 1)) try within the hour"
-    }
-
-    static func ago(_ seconds: Double) -> String {
-        let minutes = Int(seconds / 60)
-        switch minutes {
-        case ..<1: return "moments ago"
-        case 1: return "a minute ago"
-        default: return "\(minutes) minutes ago"
-        }
     }
 
     /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd.

@@ -4,7 +4,8 @@
 public struct Site: Hashable, Sendable {
     /// The host in the ASCII a browser's address carries, lower case.
     public let host: String
-    /// A path prefix, lower case, starting with `/`; empty for the whole site.
+    /// A path prefix starting with `/`, spelled as a browser sends it (see
+    /// `path(_:refuse:)`); empty for the whole site.
     public let path: String
 
     /// How MIGA names it: `youtube.com`, `reddit.com/r/all`.
@@ -17,9 +18,18 @@ public struct Site: Hashable, Sendable {
     static let longestPath = 256
 
     /// The site a person typed: a host or an address (`https://www.youtube.com/`),
-    /// a leading `www.` or `*.` and any port left out. Throws a usage error
-    /// that says why when it is none.
+    /// a leading `www.` or `*.` and any port left out, the path read as a
+    /// server reads it (`SitePath`) and spelled as a browser sends it. Throws
+    /// a usage error that says why when it is none.
     public init(_ typed: String) throws(MigaError) {
+        self = try Self.read(typed).site
+    }
+
+    /// What a person typed, read as a site: the site, and a note when a
+    /// query or a fragment was left out (a pasted
+    /// `https://www.youtube.com/watch?v=x` protects youtube.com/watch, and the
+    /// person is told that the query was not kept: a site is a host and a path).
+    public static func read(_ typed: String) throws(MigaError) -> (site: Site, note: String?) {
         func refuse(_ why: String) -> MigaError {
             MigaError(usage: "\"\(printable(String(typed.prefix(80))))\" is not a website to protect: \(why)")
         }
@@ -30,11 +40,17 @@ public struct Site: Hashable, Sendable {
             }
             rest = rest[scheme.upperBound...]
         }
-        guard !rest.contains(where: { "?#@ \\".contains($0) }) else {
-            throw refuse("give a host and, if you like, a path (no query, fragment or user)")
+        var droppedQuery = false
+        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            droppedQuery = rest.index(after: query) < rest.endIndex
+            rest = rest[..<query]
         }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        // A browser reads a backslash in an http address as a slash.
+        let slash = rest.firstIndex { $0 == "/" || $0 == "\\" } ?? rest.endIndex
         var authority = rest[..<slash]
+        guard !authority.contains("@") else {
+            throw refuse("give a host and, if you like, a path (no user name)")
+        }
         if let colon = authority.lastIndex(of: ":") {
             guard let port = Int(authority[authority.index(after: colon)...]), (1...65_535).contains(port) else {
                 throw refuse("the port is not a number from 1 to 65535")
@@ -44,9 +60,12 @@ public struct Site: Hashable, Sendable {
         guard let host = Self.host(String(authority)) else {
             throw refuse("a host is names of letters, digits and hyphens joined by dots (youtube.com)")
         }
-        guard let path = Self.path(rest[slash...]) else {
-            throw refuse("the path is too long or holds what an address cannot")
-        }
+        let path = try Self.path(rest[slash...], refuse: refuse)
+        let site = Site(host: host, path: path)
+        return (site, droppedQuery ? "\(site.name): a site is a host and a path, so the query after it was left out." : nil)
+    }
+
+    private init(host: String, path: String) {
         self.host = host
         self.path = path
     }
@@ -70,14 +89,18 @@ public struct Site: Hashable, Sendable {
         Site(program: program)?.program ?? program
     }
 
-    /// Whether the address `url` is on this site (an http or https address
-    /// whose host is this one or under it, and whose path is under its prefix).
+    /// Whether the address `url` is on this site: an http or https address
+    /// whose host is this one or under it, and whose path, read as a server
+    /// reads it (`SitePath`), is under this site's path, segment by segment.
     public func covers(_ url: String) -> Bool {
         guard let address = Address(url) else { return false }
         guard address.host == host || address.host.hasSuffix("." + host) else { return false }
         guard !path.isEmpty else { return true }
-        return address.path == path || address.path.hasPrefix(path + "/")
+        return SitePath.isUnder(SitePath.segments(address.path.utf8), segments)
     }
+
+    /// The path's segments, as `SitePath` reads them.
+    var segments: [SitePath.Segment] { SitePath.segments(path.utf8) }
 
     /// The site `url` pauses as: of those that cover it, the most particular
     /// (the longest host, then the longest path).
@@ -104,26 +127,44 @@ public struct Site: Hashable, Sendable {
             && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
-    /// A path prefix: lower case, no trailing `/`, only what an address's
-    /// path holds (anything else percent-encoded as a browser would).
-    static func path(_ typed: Substring) -> String? {
-        var path = ""
-        for byte in typed.lowercased().utf8 {
-            switch byte {
-            case 0x21...0x7E where byte != 0x25: path.append(Character(Unicode.Scalar(byte)))
-            case 0x80...: path += "%" + String(byte, radix: 16)
-            default: return nil
-            }
+    /// A path prefix, read as a server reads it (`SitePath`) and spelled
+    /// as a browser sends it: each segment's letters lower case, what an
+    /// address may hold as it is, any other byte percent-encoded
+    /// (`{` is `%7b`, `é` is `%c3%a9`); empty for the whole site.
+    static func path(_ typed: Substring, refuse: (String) -> MigaError) throws(MigaError) -> String {
+        let bytes = typed.utf8.map { $0 == UInt8(ascii: "\\") ? SitePath.slash : $0 }
+        guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw refuse("the path holds a control character") }
+        let segments = SitePath.segments(bytes)
+        guard !segments.contains([SitePath.dot, SitePath.dot]) else {
+            throw refuse("the path goes up a folder (..): give the path it arrives at")
         }
-        while path.hasSuffix("/") { path.removeLast() }
-        return path.count <= longestPath ? path : nil
+        // A decoded `%` could be read as the start of an escape by one
+        // server and not by another: there is no one way to match it.
+        guard !segments.contains(where: { $0.contains(SitePath.percent) }) else {
+            throw refuse("the path holds a percent sign that is no escape (%25)")
+        }
+        let path = segments.map { "/" + $0.map(spelled).joined() }.joined()
+        guard path.utf8.count <= longestPath else {
+            throw refuse("the path is longer than \(longestPath) characters as a browser sends it")
+        }
+        return path
+    }
+
+    /// A byte of a path as a browser sends it: itself where an address may
+    /// hold it so (`SitePattern.mayBeWritten`), else percent-encoded in lower case.
+    private static func spelled(_ byte: UInt8) -> String {
+        if SitePattern.mayBeWritten(byte) {
+            return String(UnicodeScalar(byte))
+        }
+        return "%" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
     }
 }
 
-/// The parts of a web address that decide its site: host and path.
+/// The parts of a web address that decide its site: its host, and its
+/// path as it is written (up to any query or fragment).
 struct Address {
     let host: String
-    let path: String
+    let path: Substring
 
     init?(_ url: String) {
         guard let scheme = url.firstRange(of: "://"), ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()) else {
@@ -139,9 +180,6 @@ struct Address {
         guard !host.isEmpty else { return nil }
         self.host = host
         let afterHost = rest[end...]
-        let pathEnd = afterHost.firstIndex { "?#".contains($0) } ?? afterHost.endIndex
-        var path = afterHost[..<pathEnd].lowercased()
-        while path.hasSuffix("/") { path.removeLast() }
-        self.path = path
+        path = afterHost[..<(afterHost.firstIndex { "?#".contains($0) } ?? afterHost.endIndex)]
     }
 }

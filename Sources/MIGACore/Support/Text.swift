@@ -160,6 +160,21 @@ public func clock(_ seconds: Int) -> String {
     return "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
 }
 
+/// How long ago something was, in words: "moments ago", "a minute ago",
+/// "12 minutes ago", "an hour ago", "5 hours ago", "a day ago", "3 days ago".
+public func timeAgo(_ seconds: Double) -> String {
+    let minutes = wholeNumber((max(0, seconds) / 60).rounded(.down))
+    switch minutes {
+    case ..<1: return "moments ago"
+    case 1: return "a minute ago"
+    case ..<60: return "\(minutes) minutes ago"
+    case ..<120: return "an hour ago"
+    case ..<(24 * 60): return "\(minutes / 60) hours ago"
+    case ..<(48 * 60): return "a day ago"
+    default: return "\(minutes / (24 * 60)) days ago"
+    }
+}
+
 /// `value` rounded to a whole number, never trapping: NaN is 0, and a
 /// figure beyond what an Int holds (a `1e308` from a hostile file) is the
 /// largest one there is. Every figure from a store or a file that becomes a
