@@ -157,7 +157,7 @@ deb: release man extension
 
 # The browser extension (Extension/), unpacked for each browser and packed:
 # one source, the manifest chosen per browser. Plain files, nothing to compile.
-EXTENSION_FILES = background.js rules.js quotes.js host.js local-pause.js pause.html pause.js pause.css focus.html
+EXTENSION_FILES = background.js rules.js quotes.js host.js workers.js claims.js local-pause.js pause.html pause.js pause.css focus.html status.html status.js
 
 extension:
 	@scripts/ensure-packages zip

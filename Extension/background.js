@@ -1,91 +1,174 @@
 "use strict";
-// The background: keeps the redirects in step with the host's rules, pauses
-// what the redirects cannot see (single-page navigations, tabs open at
-// start-up), and ends allowances. Chromium runs it as a service worker
+// The background: keeps a conversation with MIGA open, so that the rules it
+// hands over are in place before a navigation needs them and a change
+// reaches the browser at once; and meets every visit to a protected site
+// with the pause, whatever answers it: the redirects for what goes to the
+// network, and a second net for what they cannot see (a site's service
+// worker, the back/forward cache, a prerender, a single-page navigation, a
+// tab open before the rules were). Chromium runs it as a service worker
 // (shared scripts imported here), Firefox as background scripts (listed in
 // its manifest before this one).
-if (typeof importScripts === "function") importScripts("rules.js", "quotes.js", "host.js");
+if (typeof importScripts === "function") importScripts("rules.js", "quotes.js", "host.js", "workers.js", "claims.js");
 
-// The rules are asked for again on a navigation once they are this old: a
-// site protected since reaches an open browser within a minute of browsing,
-// and no timer runs while the person is not browsing.
-const REFRESH_AFTER_MS = 60 * 1000;
-
-async function refreshIfOld() {
-  const { refreshedAt = 0 } = await ext.storage.local.get("refreshedAt");
-  if (Date.now() - refreshedAt < REFRESH_AFTER_MS) return;
-  await ext.storage.local.set({ refreshedAt: Date.now() });
-  await MigaHost.refresh();
-}
-
-async function cachedSites() {
+let sites = [];
+let cached = false;
+// The rules in place (from the cache, then from MIGA): every listener waits for it.
+const ready = (async () => {
   const { rules } = await ext.storage.local.get("rules");
-  return rules?.sites ?? [];
+  sites = rules?.sites ?? [];
+  cached = Boolean(rules);
+  connect();
+})();
+// Settled once MIGA has given its rules, or cannot be reached.
+let settle;
+const firstWord = new Promise((resolve) => { settle = resolve; });
+
+// MIGA's word, or why it could not be reached: the toolbar says so.
+async function reached(state) {
+  await ext.storage.local.set({ host: { ...state, at: Date.now() } });
+  await ext.action.setBadgeText({ text: state.ok ? "" : "!" });
+  if (!state.ok) await ext.action.setBadgeBackgroundColor({ color: "#B3261E" });
+  await ext.action.setTitle({ title: state.ok ? "MIGA: protected sites pause here" : "MIGA is not answering: click for what to do" });
 }
 
-// A tab on a protected site that no allow rule lets through goes to the pause.
+let port = null;
+function connect() {
+  if (port) return;
+  MigaHost.watch({ onRules: apply, onGone: (why) => { port = null; settle(); reached({ ok: false, why }); } })
+    .then((opened) => { port = opened; });
+}
+
+// The host's rules put in place: the redirects, the cache for a pause
+// without the host, and no worker left to answer a newly protected site.
+async function apply(answer) {
+  const given = MigaRules.sitesFrom(answer);
+  if (!given) return;
+  const added = given.filter((site) => !sites.some((old) => old.site === site.site));
+  sites = given;
+  await ext.storage.local.set({ rules: { sites: given, quotes: MigaQuotes.from(answer.quotes) } });
+  const refused = await MigaRules.replaceRedirects(given);
+  cached = true;
+  settle();
+  await reached({ ok: true, sites: given.length, refused });
+  await MigaWorkers.removeFor(added);
+  await checkOpenTabs();
+  const host = MigaHost.open();
+  MigaHost.handOver(host).finally(() => host.close());
+}
+
+// A tab on a protected site that nothing lets through goes to the pause.
 async function pauseIfProtected(tabId, url) {
-  if (typeof url !== "string" || !/^https?:/i.test(url)) return;
-  const site = MigaRules.covering(url, await cachedSites());
-  if (!site || await MigaRules.allowed(tabId, site.site)) return;
+  const verdict = await MigaRules.verdict(url, tabId, sites);
+  if (verdict.open) return false;
+  await MigaClaims.expect(tabId, url);
   await ext.tabs.update(tabId, { url: MigaRules.pauseURL(url) });
+  await MigaWorkers.removeFor([verdict.site], url);
+  return true;
 }
 
+// Tabs open before the rules were (a start-up tab, a restored one, one
+// still loading: its address is pending).
 async function checkOpenTabs() {
   for (const tab of await ext.tabs.query({})) {
-    if (tab.id !== undefined) await pauseIfProtected(tab.id, tab.url).catch(() => {});
+    if (tab.id !== undefined) await pauseIfProtected(tab.id, tab.pendingUrl || tab.url).catch(() => {});
   }
 }
 
-// A tab's visit ends when it leaves the site, for whatever page: its allow rule goes with it.
-async function endVisit(tabId, url) {
-  const rules = await ext.declarativeNetRequest.getSessionRules();
-  const ended = rules.filter((rule) => rule.condition.tabIds?.includes(tabId)
-    && (url === null || !new RegExp(rule.condition.regexFilter, "i").test(url)));
-  if (ended.length) await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: ended.map((rule) => rule.id) });
+// A tab's visit ends when it leaves the site, for whatever page: its allow
+// rules go with it, and the site's workers, so that no later visit is
+// answered without the pause.
+function endVisits(tabId, url) {
+  return MigaRules.inTurn(async () => {
+    const kept = await MigaRules.allowances();
+    // A one-time allow ends when its address has opened (or at its deadline).
+    const ended = Object.entries(kept).filter(([, entry]) => entry.tabId === tabId
+      && (url === null || (entry.once ? entry.once === url.split("#")[0] : MigaRules.covering(url, sites)?.site !== entry.site)));
+    await endEach(ended);
+  });
 }
 
-async function endAllowances() {
-  const { allowances = {} } = await ext.storage.local.get("allowances");
-  const sessionIds = new Set((await ext.declarativeNetRequest.getSessionRules()).map((rule) => rule.id));
-  const over = Object.keys(allowances).filter((id) => allowances[id] <= Date.now() || !sessionIds.has(Number(id)));
-  if (over.length) {
-    await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: over.map(Number).filter((id) => sessionIds.has(id)) });
-    over.forEach((id) => delete allowances[id]);
-    await ext.storage.local.set({ allowances });
-  }
-  await MigaRules.scheduleAllowanceEnd(allowances);
+function endAllowances() {
+  return MigaRules.inTurn(async () => {
+    const kept = await MigaRules.allowances();
+    await endEach(Object.entries(kept).filter(([, entry]) => Number.isFinite(entry.until) && entry.until <= Date.now()));
+  });
 }
 
-async function start() {
-  await ext.storage.local.set({ refreshedAt: Date.now() });
-  await MigaHost.refresh().catch(() => null);
-  await checkOpenTabs();
-  await endAllowances();
+// Allowances over: their rules go, and their sites' workers.
+async function endEach(over) {
+  await MigaRules.removeAllowances(over.map(([id]) => Number(id)));
+  await MigaWorkers.removeFor(sites.filter((site) => over.some(([, entry]) => entry.site === site.site)));
 }
 
-ext.runtime.onStartup.addListener(() => { start(); });
-ext.runtime.onInstalled.addListener(() => { start(); });
+const mainFrame = (details) => details.frameId === 0 && /^https?:/i.test(details.url);
+
+ext.runtime.onStartup.addListener(() => { ready.then(checkOpenTabs).catch(() => {}); });
+ext.runtime.onInstalled.addListener(() => { ready.then(checkOpenTabs).catch(() => {}); });
 ext.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === "allowances") endAllowances().catch(() => {});
+  if (alarm.name === "allowances") ready.then(endAllowances).catch(() => {});
 });
 
+// A visit about to be answered by something other than the network (a
+// worker) is met once it commits; its site's workers go at once, so that
+// the next visit is the network's, which the redirects see.
 ext.webNavigation.onBeforeNavigate.addListener((details) => {
-  if (details.frameId === 0 && /^https?:/i.test(details.url)) refreshIfOld().catch(() => {});
+  if (!mainFrame(details)) return;
+  connect();
+  ready.then(async () => {
+    const verdict = await MigaRules.verdict(details.url, details.tabId, sites);
+    if (!verdict.open) await MigaWorkers.removeFor([verdict.site], details.url);
+  }).catch(() => {});
+});
+// What commits on a protected site without passing the redirects goes to
+// the pause; any page the tab goes to ends a visit it is not on (MIGA's
+// own pages too: a tab that left for the focus page comes back through a pause).
+ext.webNavigation.onCommitted.addListener((details) => {
+  if (details.frameId !== 0) return;
+  ready.then(async () => {
+    await endVisits(details.tabId, details.url);
+    if (/^https?:/i.test(details.url)) {
+      if (!await pauseIfProtected(details.tabId, details.url)) await MigaWorkers.noteVisit(details.url, sites);
+    }
+  }).catch(() => {});
 });
 ext.webNavigation.onHistoryStateUpdated.addListener((details) => {
-  if (details.frameId === 0) pauseIfProtected(details.tabId, details.url).catch(() => {});
+  if (mainFrame(details)) ready.then(() => pauseIfProtected(details.tabId, details.url)).catch(() => {});
 });
-// Any page the tab goes to ends a visit it is not on, MIGA's own pages too:
-// a tab that left for the focus page comes back to the site through a pause.
-ext.webNavigation.onCommitted.addListener((details) => {
-  if (details.frameId === 0) endVisit(details.tabId, details.url).catch(() => {});
+// A page of an allowed visit may put the site's worker back: it goes again
+// once the page has loaded, unless an allowance lets the site through everywhere.
+ext.webNavigation.onCompleted.addListener((details) => {
+  if (mainFrame(details)) ready.then(() => MigaWorkers.afterAllowedPage(details.url, sites)).catch(() => {});
 });
-ext.tabs.onRemoved.addListener((tabId) => { endVisit(tabId, null).catch(() => {}); });
+ext.tabs.onRemoved.addListener((tabId) => { ready.then(() => endVisits(tabId, null)).catch(() => {}); });
 
-// The pause page asks for the rules through here when it has none cached.
+// Each address a tab is about to ask for, which a redirect may send to the
+// pause page (a rule catches more than its site, so any): the pause page
+// asks whether it did (MigaClaims).
+if (ext.webRequest) {
+  ext.webRequest.onBeforeRequest.addListener((details) => {
+    if (details.tabId >= 0) MigaClaims.expect(details.tabId, details.url).catch(() => {});
+  }, { urls: ["http://*/*", "https://*/*"], types: ["main_frame"] });
+}
+
+// Firefox still lets a listener hold a request: until MIGA's first word
+// after the extension is installed (no rules kept yet, so no redirect in
+// place), each navigation waits for it and is sent to the pause here.
+// Afterwards the redirects decide, as they do as soon as a request starts.
+if (ext.runtime.getBrowserInfo && ext.webRequest) {
+  const LONGEST_HOLD_MS = 10_000;
+  ext.webRequest.onBeforeRequest.addListener(async (details) => {
+    await ready;
+    if (cached || details.tabId < 0) return {};
+    await Promise.race([firstWord, new Promise((resolve) => setTimeout(resolve, LONGEST_HOLD_MS))]);
+    const verdict = await MigaRules.verdict(details.url, details.tabId, sites);
+    if (verdict.open) return {};
+    await MigaClaims.expect(details.tabId, details.url);
+    return { redirectUrl: MigaRules.pauseURL(details.url) };
+  }, { urls: ["http://*/*", "https://*/*"], types: ["main_frame"] }, ["blocking"]);
+}
+
 ext.runtime.onMessage.addListener((message, sender, reply) => {
-  if (message?.type !== "refresh") return false;
-  MigaHost.refresh().then((sites) => reply(sites), () => reply(null));
+  if (sender.id !== ext.runtime.id) return false;
+  ready.then(() => MigaClaims.answer(message, sender, sites)).then(reply, () => reply(null));
   return true;
 });

@@ -1,7 +1,9 @@
 "use strict";
-// A conversation with `miga native-host` over native messaging: one port,
-// one host process. Every message in and out is an object with a `type`
-// (docs/SITES.md). Whatever the host says is data, never markup.
+// Conversations with `miga native-host` over native messaging (docs/SITES.md):
+// a pause page's, one request and its answer at a time; and the
+// background's, which watches the rules, the host sending them again each
+// time they change. Every message is an object with a `type`; whatever
+// the host says is data, never markup.
 
 const MigaHost = (() => {
   const NAME = "miga";
@@ -55,13 +57,6 @@ const MigaHost = (() => {
     }
   }
 
-  // The outcomes of pauses shown without the host, kept until the host has recorded them.
-  async function queue(item) {
-    const { queued = [] } = await ext.storage.local.get("queued");
-    queued.push(item);
-    await ext.storage.local.set({ queued: queued.slice(-500) });
-  }
-
   // Whether the person lets the extension run in private windows (an opt-in
   // of theirs in both browsers): the host keeps it for `miga doctor`. Null
   // when the browser cannot say.
@@ -73,29 +68,57 @@ const MigaHost = (() => {
     }
   }
 
-  // Asks for the rules (and caches them, with the redirects made to match),
-  // then hands over any queued outcomes. Returns the sites, or null without a host.
-  async function refresh() {
-    const host = open();
+  // Which browser this is, as MIGA names it (KnownBrowser.id).
+  function browserName() {
+    if (ext.runtime.getBrowserInfo) return "firefox";
+    if (globalThis.navigator?.brave) return "brave";
+    const brands = globalThis.navigator?.userAgentData?.brands ?? [];
+    return brands.some((brand) => brand.brand === "Google Chrome") ? "google-chrome" : "chromium";
+  }
+
+  // The background's conversation: the rules now and at each change, each
+  // handed to `onRules` (which puts them in place and resolves); the host
+  // is told once they are. `onGone` is called when the host cannot be
+  // reached or goes away, with the browser's reason.
+  async function watch({ onRules, onGone }) {
+    let port;
     try {
-      const answer = await host.request({ type: "rules", privateWindows: await privateWindows() });
-      const sites = MigaRules.sitesFrom(answer);
-      if (!sites) return null;
-      await ext.storage.local.set({ rules: { sites, quotes: MigaQuotes.from(answer.quotes) } });
-      await MigaRules.replaceRedirects(sites);
-      const { queued = [] } = await ext.storage.local.get("queued");
-      if (queued.length) {
-        const recorded = await host.request({ type: "outcomes", items: queued });
-        if (recorded && recorded.type === "recorded") {
-          const { queued: now = [] } = await ext.storage.local.get("queued");
-          await ext.storage.local.set({ queued: now.slice(queued.length) });
-        }
-      }
-      return sites;
-    } finally {
-      host.close();
+      port = ext.runtime.connectNative(NAME);
+    } catch (error) {
+      onGone(String(error?.message ?? error));
+      return null;
+    }
+    let queue = Promise.resolve();
+    port.onMessage.addListener((message) => {
+      if (!message || message.type !== "rules") return;
+      queue = queue.then(() => onRules(message)).then(() => {
+        try { port.postMessage({ type: "applied", generation: message.generation }); } catch (error) { /* gone */ }
+      }, () => {});
+    });
+    port.onDisconnect.addListener(() => {
+      onGone(String(ext.runtime.lastError?.message ?? port.error?.message ?? "MIGA's host ended the conversation"));
+    });
+    port.postMessage({ type: "watch", privateWindows: await privateWindows(), browser: browserName() });
+    return port;
+  }
+
+  // The outcomes of pauses shown without the host, kept until the host has recorded them.
+  async function queue(item) {
+    const { queued = [] } = await ext.storage.local.get("queued");
+    queued.push(item);
+    await ext.storage.local.set({ queued: queued.slice(-500) });
+  }
+
+  // Hands the queued outcomes to the host on `host`, once it is there.
+  async function handOver(host) {
+    const { queued = [] } = await ext.storage.local.get("queued");
+    if (!queued.length) return;
+    const recorded = await host.request({ type: "outcomes", items: queued });
+    if (recorded && recorded.type === "recorded") {
+      const { queued: now = [] } = await ext.storage.local.get("queued");
+      await ext.storage.local.set({ queued: now.slice(queued.length) });
     }
   }
 
-  return { open, queue, refresh };
+  return { open, watch, queue, handOver };
 })();

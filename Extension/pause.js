@@ -1,7 +1,9 @@
 "use strict";
-// The pause page: the asked-for address is in the fragment. It opens its
-// own port to the host (one host process, one pause), draws each `PauseState`
-// it is sent, ticks once a second and sends the person's choices. Without the
+// The pause page: the asked-for address is in the fragment. It begins only
+// once the background says MIGA sent this tab here (claims.js): opened any
+// other way, it shows a line and does nothing. Then it opens its own port to
+// the host (one host process, one pause), draws each `PauseState` it is
+// sent, ticks once a second and sends the person's choices. Without the
 // host it holds the pause itself (local-pause.js) and queues the outcome.
 // Everything from a message reaches the page as text (textContent), never markup.
 
@@ -97,7 +99,7 @@ function handle(answer) {
   if (!answer) return holdWithoutHost();
   switch (answer.type) {
     case "state": return render(answer.state);
-    case "open": return isAddress(answer.open) ? proceedTo(answer.open) : proceedTo(target);
+    case "open": return proceedTo(target, answer.allowedUntil);
     case "ended": return end(answer);
     default: if (!state) holdWithoutHost();
   }
@@ -118,18 +120,16 @@ async function end(answer) {
   ended = true;
   if (answer.outcome) await MigaHost.queue(answer.outcome);
   host?.close();
-  if (isAddress(answer.open)) await proceedTo(answer.open);
+  if (isAddress(answer.open)) await proceedTo(answer.open, answer.allowedUntil);
   else location.replace(MigaRules.pageURL("focus.html"));
 }
 
-// Lets this tab through (and every tab for the allowance), then opens the address exactly.
-async function proceedTo(address) {
+// Lets this tab through for its visit (and every tab until the allowance's
+// end, the host's word), then opens the address exactly.
+async function proceedTo(address, allowedUntil) {
   ended = true;
   host?.close();
-  const tab = await ext.tabs.getCurrent();
-  const name = site?.site ?? new URL(address).hostname;
-  if (tab) await MigaRules.allowTab(tab.id, name);
-  if (site?.allowSeconds > 0) await MigaRules.allowEverywhere(name, Date.now() + site.allowSeconds * 1000);
+  await ext.runtime.sendMessage({ type: "let-through", url: target, allowedUntil }).catch(() => null);
   location.replace(address);
 }
 
@@ -170,25 +170,32 @@ document.addEventListener("visibilitychange", () => {
   if (state) send({ type: "choose", choice: { choice: "focus", focused: !document.hidden } });
 });
 
+// Opened by anything but MIGA (another page's frame or window, a second
+// look at the same address): a line, and nothing else, no host, no record.
+function inert() {
+  ended = true;
+  $("pause").hidden = true;
+  $("not-sent").hidden = false;
+  document.body.classList.add("claimed");
+}
+
 async function begin() {
-  // The page is web-accessible (the redirect needs it): inside another page's frame it does nothing.
-  if (window.top !== window) {
+  if (window.top !== window || !isAddress(target)) return inert();
+  const claim = await ext.runtime.sendMessage({ type: "claim", url: target }).catch(() => null);
+  if (!claim?.ok) return inert();
+  // Caught by a redirect that holds more than its site, or let through meanwhile: the address opens.
+  if (claim.open) {
     ended = true;
+    location.replace(target);
     return;
   }
-  if (!isAddress(target)) {
-    $("notice").textContent = "There is no address to open from here.";
-    ended = true;
-    return;
-  }
-  const { rules } = await ext.storage.local.get("rules");
-  site = MigaRules.covering(target, rules?.sites ?? []);
+  site = claim.site;
+  document.body.classList.add("claimed");
   host = MigaHost.open();
   host.onGone(() => { if (!ended) holdWithoutHost(); });
   await send({ type: "pause", url: target });
-  // Each pause is a contact: fresh rules, and the queued outcomes handed
-  // over; asked once the pause is on screen, so as not to slow its start.
-  ext.runtime.sendMessage({ type: "refresh" }).catch(() => {});
+  // Each pause with the host is a contact: the outcomes of pauses held without it are handed over.
+  if (!local) MigaHost.handOver(host).catch(() => {});
   setInterval(() => { if (!ended) send({ type: "tick" }); }, 1000);
 }
 

@@ -1,79 +1,65 @@
 "use strict";
-// The one place that knows which addresses a protected site covers and how
-// the browser is told: MIGA's `Site` (Sources/MIGACore/Sites/Site.swift) as a
-// declarativeNetRequest regular expression. Shared by the background and the
-// pause page (loaded before them in both browsers).
+// The host's rules, applied as they are given: MIGA (Sources/MIGACore/Sites,
+// SitePattern) decides which addresses a site covers and makes each rule the
+// browser installs; nothing here derives a rule of its own. Shared by the
+// background and the pause page (loaded before them in both browsers).
 
 const ext = globalThis.browser ?? globalThis.chrome;
 
 const MigaRules = (() => {
-  // Redirects have ids 1…; Chromium takes at most 1000 regular-expression rules.
-  const LONGEST_LIST = 1000;
-  // A site as the host names it: a host of letters, digits, hyphens and dots,
-  // then an optional path prefix of what an address's path holds.
-  const SITE_SHAPE = /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/[\x21-\x7e]{0,256})?$/;
+  // Chromium takes at most 1000 regular-expression rules; a site has at most two redirects.
+  const MOST_SITES = 450;
+  // A one-time allow outranks every redirect a site can have.
+  const ONCE_PRIORITY = 10_000_000;
+  const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+  const compiled = new Map();
 
-  const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const isText = (value, longest) => typeof value === "string" && value.length > 0 && value.length <= longest;
+  const isPriority = (value) => Number.isInteger(value) && value > 0 && value < ONCE_PRIORITY;
 
-  function split(name) {
-    const slash = name.indexOf("/");
-    return slash < 0 ? { host: name, path: "" } : { host: name.slice(0, slash), path: name.slice(slash) };
+  function regex(pattern) {
+    if (!compiled.has(pattern)) compiled.set(pattern, new RegExp(pattern, "i"));
+    return compiled.get(pattern);
   }
 
-  // The whole address (the redirect substitutes all of it): http or https,
-  // any user part, the host or one under it, written with its final dot or
-  // without (`youtube.com.` is youtube.com, as for Site), any port, then the
-  // path prefix ending at a segment boundary (`/r/all` covers `/r/all/x`,
-  // not `/r/allah`).
-  function regexFilter(name) {
-    const { host, path } = split(name);
-    return "^https?://([^/?#@]*@)?([^/?#@]*\\.)?" + escapeRegex(host) + "\\.?(:[0-9]+)?" + escapeRegex(path) + "([/?#].*)?$";
+  function compiles(pattern) {
+    try { regex(pattern); return true; } catch (error) { return false; }
   }
 
-  // How particular a site is, as `covering` orders them: the longer host,
-  // then the longer path (a path is at most 257 characters).
-  function particularity(name) {
-    const { host, path } = split(name);
-    return host.length * 300 + path.length;
-  }
-
-  // A site's allow rule outranks its own redirect, and a more particular
-  // site's redirect outranks a broader site's allow rule: a Proceed on
-  // reddit.com is no Proceed on reddit.com/r/all.
-  const redirectPriority = (name) => 2 * particularity(name) + 1;
-  const allowPriority = (name) => 2 * particularity(name) + 2;
-
-  function covers(name, url) {
-    return new RegExp(regexFilter(name), "i").test(url);
-  }
-
-  // Of the sites that cover `url`, the most particular: the longest host, then the longest path.
-  function covering(url, sites) {
-    let best = null;
-    for (const site of sites) {
-      if (!covers(site.site, url)) continue;
-      const a = split(site.site), b = best && split(best.site);
-      if (!best || a.host.length > b.host.length || (a.host.length === b.host.length && a.path.length > b.path.length)) best = site;
-    }
-    return best;
-  }
-
-  // The host's rules answer, kept only as far as it has the expected shape.
+  // The host's rules answer, each site kept only as far as it has the expected shape.
   function sitesFrom(answer) {
     if (!answer || answer.type !== "rules" || !Array.isArray(answer.sites)) return null;
     const sites = [];
-    for (const item of answer.sites) {
-      if (!item || typeof item.site !== "string" || !SITE_SHAPE.test(item.site)) continue;
-      const seconds = Number.isFinite(item.allowSeconds) && item.allowSeconds > 0 ? Math.min(item.allowSeconds, 24 * 3600) : 0;
-      const pause = Number.isFinite(item.pause) && item.pause > 0 ? Math.min(item.pause, 3600) : null;
-      sites.push({ site: item.site, program: "site:" + item.site, allowSeconds: seconds, pause });
-      if (sites.length === LONGEST_LIST) break;
+    for (const item of answer.sites.slice(0, MOST_SITES)) {
+      if (!item || !isText(item.site, 600) || !isText(item.program, 610) || !isText(item.pattern, 64_000) || !compiles(item.pattern)) continue;
+      if (!Array.isArray(item.domains) || !item.domains.length || !item.domains.every((domain) => isText(domain, 253) && DOMAIN.test(domain))) continue;
+      if (!Array.isArray(item.filters) || !item.filters.length || !item.filters.every((filter) => isText(filter, 2000))) continue;
+      if (!isPriority(item.redirectPriority) || !isPriority(item.allowPriority)) continue;
+      const pause = Number.isInteger(item.pause) && item.pause > 0 ? Math.min(item.pause, 3600) : null;
+      sites.push({ site: item.site, program: item.program, pattern: item.pattern, domains: item.domains.slice(0, 4),
+                   filters: item.filters.slice(0, 2), redirectPriority: item.redirectPriority, allowPriority: item.allowPriority, pause });
     }
     return sites;
   }
 
+  // Of the sites whose pattern matches `url`, the one its redirect says:
+  // the highest priority, which MIGA gives the most particular site.
+  function covering(url, sites) {
+    if (typeof url !== "string" || !/^https?:/i.test(url)) return null;
+    let best = null;
+    for (const site of sites) {
+      if (regex(site.pattern).test(url) && (!best || site.redirectPriority > best.redirectPriority)) best = site;
+    }
+    return best;
+  }
+
+  // An extension page's address. Chromium's, at the extension's own ID:
+  // the pause page is reachable only at a per-session address
+  // (`use_dynamic_url`), and Chromium sends a redirect to the fixed one
+  // there, while a redirect kept from an earlier session to its own
+  // per-session address would fail. Firefox's address is its own per profile.
   function pageURL(path) {
-    return ext.runtime.getURL(path);
+    return ext.runtime.getBrowserInfo ? ext.runtime.getURL(path) : `chrome-extension://${ext.runtime.id}/${path}`;
   }
 
   // The pause page for an address: the address whole, in the fragment.
@@ -81,64 +67,117 @@ const MigaRules = (() => {
     return pageURL("pause.html") + "#" + url;
   }
 
+  // What a site's rules catch, as a rule's condition.
+  function condition(site, filter) {
+    return { requestDomains: site.domains, regexFilter: filter, isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] };
+  }
+
+  // The redirects, one for each of a site's filters; ids 1….
   async function replaceRedirects(sites) {
     const old = await ext.declarativeNetRequest.getDynamicRules();
-    const rules = sites.map((site, index) => ({
-      id: index + 1,
-      priority: redirectPriority(site.site),
+    const rules = sites.flatMap((site) => site.filters.map((filter) => ({
+      priority: site.redirectPriority,
       action: { type: "redirect", redirect: { regexSubstitution: pageURL("pause.html") + "#\\0" } },
-      condition: { regexFilter: regexFilter(site.site), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] },
-    }));
-    await ext.declarativeNetRequest.updateDynamicRules({ removeRuleIds: old.map((rule) => rule.id), addRules: rules });
+      condition: condition(site, filter),
+    }))).map((rule, index) => ({ id: index + 1, ...rule }));
+    const removeRuleIds = old.map((rule) => rule.id);
+    try {
+      await ext.declarativeNetRequest.updateDynamicRules({ removeRuleIds, addRules: rules });
+      return [];
+    } catch (error) {
+      // One rule the browser refuses would take every other with it: each on its own.
+      await ext.declarativeNetRequest.updateDynamicRules({ removeRuleIds });
+      const refused = [];
+      for (const rule of rules) {
+        await ext.declarativeNetRequest.updateDynamicRules({ addRules: [rule] }).catch(() => refused.push(rule.condition.regexFilter));
+      }
+      return refused;
+    }
   }
 
-  async function nextSessionRuleId() {
+  // The allow rules change one change at a time, in the background.
+  let chain = Promise.resolve();
+  const inTurn = (work) => (chain = chain.then(work, work));
+
+  async function nextSessionRuleIds(count) {
     const rules = await ext.declarativeNetRequest.getSessionRules();
-    return rules.reduce((highest, rule) => Math.max(highest, rule.id), 0) + 1;
+    const highest = rules.reduce((most, rule) => Math.max(most, rule.id), 0);
+    return Array.from({ length: count }, (_, index) => highest + 1 + index);
   }
 
-  // An allow rule for the site above its redirect: in the tabs named, or in every tab.
-  async function addAllowRule(siteName, tabIds) {
-    const id = await nextSessionRuleId();
-    const condition = { regexFilter: regexFilter(siteName), isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] };
-    if (tabIds) condition.tabIds = tabIds;
-    await ext.declarativeNetRequest.updateSessionRules({
-      addRules: [{ id, priority: allowPriority(siteName), action: { type: "allow" }, condition }],
-    });
-    return id;
+  // The allowances on now, by their rules' first id: {site, rules, tabId?, until?, once?}.
+  async function allowances() {
+    const { allowances = {} } = await ext.storage.session.get("allowances");
+    return allowances;
   }
 
-  // Lets the site through for one tab (its visit).
-  function allowTab(tabId, siteName) {
-    return addAllowRule(siteName, [tabId]);
-  }
-
-  // Lets the site through for every tab until `until` (milliseconds); the background ends it.
-  async function allowEverywhere(siteName, until) {
-    const id = await addAllowRule(siteName, null);
-    const { allowances = {} } = await ext.storage.local.get("allowances");
-    allowances[id] = until;
-    await ext.storage.local.set({ allowances });
+  async function keepAllowances(allowances) {
+    await ext.storage.session.set({ allowances });
     await scheduleAllowanceEnd(allowances);
-    return id;
   }
 
-  // One alarm, at the soonest end of an allowance; none while no allowance
-  // is on, so that nothing wakes the browser for MIGA when no pause is.
-  async function scheduleAllowanceEnd(allowances) {
-    const ends = Object.values(allowances).filter(Number.isFinite);
-    if (ends.length) await ext.alarms.create("allowances", { when: Math.min(...ends) });
+  // Allow rules for the site above its redirects: in the tab named, or in
+  // every tab until `until` (the host's word, milliseconds since 1970).
+  async function allow(site, { tabId = null, until = null }) {
+    const ids = await nextSessionRuleIds(site.filters.length);
+    const addRules = site.filters.map((filter, index) => {
+      const rule = { id: ids[index], priority: site.allowPriority, action: { type: "allow" }, condition: condition(site, filter) };
+      if (tabId !== null) rule.condition.tabIds = [tabId];
+      return rule;
+    });
+    await ext.declarativeNetRequest.updateSessionRules({ addRules });
+    const kept = await allowances();
+    kept[ids[0]] = { site: site.site, rules: ids, tabId, until };
+    await keepAllowances(kept);
+  }
+
+  // An address a redirect caught that no site covers (its rules catch more
+  // than the site, to stay small): let through once, in its tab.
+  async function allowOnce(tabId, url) {
+    const [id] = await nextSessionRuleIds(1);
+    const filter = "|" + url.replace(/\|/g, "%7C") + "|";
+    await ext.declarativeNetRequest.updateSessionRules({ addRules: [{
+      id, priority: ONCE_PRIORITY, action: { type: "allow" },
+      condition: { urlFilter: filter, isUrlFilterCaseSensitive: true, resourceTypes: ["main_frame"], tabIds: [tabId] },
+    }] });
+    const kept = await allowances();
+    kept[id] = { site: null, rules: [id], tabId, until: Date.now() + 60_000, once: url };
+    await keepAllowances(kept);
+  }
+
+  async function removeAllowances(ids) {
+    if (!ids.length) return;
+    const kept = await allowances();
+    const rules = ids.flatMap((id) => kept[id]?.rules ?? []);
+    ids.forEach((id) => delete kept[id]);
+    await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: rules });
+    await keepAllowances(kept);
+  }
+
+  // One alarm, at the soonest end of an allowance; none while none is on,
+  // so that nothing wakes the browser for MIGA when no pause is.
+  async function scheduleAllowanceEnd(kept) {
+    const ends = Object.values(kept).map((entry) => entry.until).filter(Number.isFinite);
+    if (ends.length) await ext.alarms.create("allowances", { when: Math.max(Date.now() + 1000, Math.min(...ends)) });
     else await ext.alarms.clear("allowances");
   }
 
-  // Whether an allow rule of `siteName`, the site covering the address, lets it through in this tab now.
-  async function allowed(tabId, siteName) {
-    const filter = regexFilter(siteName);
-    const rules = await ext.declarativeNetRequest.getSessionRules();
-    return rules.some((rule) => rule.action.type === "allow"
-      && (!rule.condition.tabIds || rule.condition.tabIds.includes(tabId))
-      && rule.condition.regexFilter === filter);
+  // Whether `site` is let through in this tab now: its visit there, or an allowance in every tab.
+  function isAllowed(kept, tabId, site) {
+    const now = Date.now();
+    return Object.values(kept).some((entry) => entry.site === site.site
+      && (entry.tabId === tabId || (entry.tabId === null && Number.isFinite(entry.until) && entry.until > now)));
   }
 
-  return { regexFilter, covers, covering, sitesFrom, pageURL, pauseURL, replaceRedirects, allowTab, allowEverywhere, scheduleAllowanceEnd, allowed };
+  // What a navigation of `tabId` to `url` meets: "pause" (its site, not let through) or "open".
+  async function verdict(url, tabId, sites) {
+    const site = covering(url, sites);
+    if (!site) return { open: true, site: null };
+    return { open: isAllowed(await allowances(), tabId, site), site };
+  }
+
+  return {
+    sitesFrom, covering, pageURL, pauseURL, replaceRedirects, allow, allowOnce, allowances, removeAllowances,
+    scheduleAllowanceEnd, verdict, inTurn,
+  };
 })();

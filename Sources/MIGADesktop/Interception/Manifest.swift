@@ -16,6 +16,12 @@ public struct Manifest: Equatable, Sendable {
         case service(path: String, program: String)
         /// A systemd user unit (the refresh on changes of the application folders).
         case unit(path: String)
+        /// What lets a browser reach MIGA: a host manifest, the host's link,
+        /// the extension's folder in MIGA's data folder.
+        case browserPart(path: String)
+        /// A file that was not there until MIGA wrote a line to it (a start-up
+        /// file): taken away with the line if nothing else is left in it.
+        case createdFile(path: String)
 
         /// Where it was written: two entries at one path are one thing written twice.
         var path: String {
@@ -25,6 +31,8 @@ public struct Manifest: Equatable, Sendable {
             case .hookLine(let file, let line): file + "\n" + line
             case .service(let path, _): path
             case .unit(let path): path
+            case .browserPart(let path): path
+            case .createdFile(let path): "created\n" + path
             }
         }
     }
@@ -56,6 +64,9 @@ public struct Manifest: Equatable, Sendable {
 
     public private(set) var entries: [Entry] = []
     public let path: String
+
+    /// Where MIGA keeps it: its data folder.
+    public static func path(in paths: XDGPaths) -> String { paths.dataDirectory + "/manifest" }
 
     /// The manifest at `path`, empty when there is none yet.
     public init(path: String) {
@@ -102,6 +113,8 @@ public struct Manifest: Equatable, Sendable {
         case .hookLine(let file, let line): "hook\t\(file)\t\(line)"
         case .service(let path, let program): "service\t\(path)\t\(program)"
         case .unit(let path): "unit\t\(path)"
+        case .browserPart(let path): "browser\t\(path)"
+        case .createdFile(let path): "created\t\(path)"
         }
     }
 
@@ -116,6 +129,8 @@ public struct Manifest: Equatable, Sendable {
         case ("hook", 3): return .hookLine(file: fields[1], line: fields[2])
         case ("service", 3): return .service(path: fields[1], program: fields[2])
         case ("unit", 2): return .unit(path: fields[1])
+        case ("browser", 2): return .browserPart(path: fields[1])
+        case ("created", 2): return .createdFile(path: fields[1])
         default: return nil
         }
     }

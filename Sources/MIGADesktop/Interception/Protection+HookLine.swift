@@ -18,11 +18,13 @@ extension Protection {
 
     /// Appends the hook line to the shell's start-up file, remembering it for `uninstall`.
     public func addHookLine(_ hook: HookOffer) throws(MigaError) {
+        let created = access(hook.file, F_OK) != 0
         let existing = ((try? readTextFile(hook.file)) ?? nil) ?? ""
         let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + hook.line + "\n"
         do {
             try atomicWrite(text, to: hook.file, mode: 0o644)
             var manifest = Manifest(path: manifestPath)
+            if created { manifest.record(.createdFile(path: hook.file)) }
             manifest.record(.hookLine(file: hook.file, line: hook.line))
             try manifest.save()
         } catch {

@@ -5,31 +5,81 @@ import FoundationEssentials
 import MIGACore
 import MIGAConfig
 
-/// Kept rules: a program whose table stays in the config while no route of
-/// MIGA's leads it to the pause. `miga uninstall` (without `--purge`) leaves
-/// every program so, that `miga protect NAME` brings it back as it was. Until
-/// then it is not protected: no route is missing, nothing it starts goes
-/// around a pause, and `doctor --fix` writes nothing for it.
+/// Kept rules: a program or a site whose table stays in the config while
+/// MIGA does not protect it. `miga uninstall` (without `--purge`) leaves
+/// every one so, that `miga protect NAME` (or `--site NAME`) brings it back
+/// as it was. Until then it is not protected: no route is missing, nothing
+/// it starts goes around a pause, `doctor --fix` writes nothing for it, and
+/// the browsers are given no rule for a kept site.
 ///
-/// Uninstall names them in `kept` in MIGA's data folder, one a line; protect
-/// and unprotect take a name out again. A program whose routes could not all
-/// be written is not kept: it is protected, with routes missing.
-extension Protection {
-    var keptListPath: String { paths.dataDirectory + "/kept" }
+/// Uninstall names them in `kept` in MIGA's data folder, one a line (a site
+/// by its program name, `site:NAME`); protect and unprotect take a name out
+/// again. A program whose routes could not all be written is not kept: it
+/// is protected, with routes missing.
+public struct KeptRules: Sendable {
+    let path: String
+    /// The list's name in the data folder.
+    public static let fileName = "kept"
 
-    /// The programs of `config` whose rules are kept, not protected.
-    public func keptCommands(in config: Config) -> Set<String> {
-        let text = ((try? readTextFile(keptListPath)) ?? nil) ?? ""
-        return Set(text.split(separator: "\n").map(String.init)).intersection(config.programs.keys)
+    public init(paths: XDGPaths) {
+        path = paths.dataDirectory + "/" + Self.fileName
     }
 
-    /// `config` as protection has it: the kept programs left out.
+    /// The programs and sites (`site:NAME`) of `config` whose rules are kept, not protected.
+    public func names(in config: Config) -> Set<String> {
+        let text = ((try? readTextFile(path)) ?? nil) ?? ""
+        return Set(text.split(separator: "\n").map(String.init))
+            .intersection(Set(config.programs.keys).union(config.sites.keys.map { Site.programPrefix + $0 }))
+    }
+
+    /// `config` as protection has it: the kept programs and sites left out.
     public func protectedOnly(_ config: Config) -> Config {
-        let kept = keptCommands(in: config)
+        let kept = names(in: config)
         guard !kept.isEmpty else { return config }
         var protected = config
         protected.programs = config.programs.filter { !kept.contains($0.key) }
+        protected.sites = config.sites.filter { !kept.contains(Site.programPrefix + $0.key) }
         return protected
+    }
+
+    /// Names every program and site of `config` as kept (uninstall without `--purge`).
+    func keepAll(of config: Config) throws(MigaError) {
+        let names = config.programs.keys.sorted() + config.sites.keys.sorted().map { Site.programPrefix + $0 }
+        guard !names.isEmpty else {
+            unlink(path)
+            return
+        }
+        do {
+            try makeDirectories(String(path.dropLast(Self.fileName.count + 1)))
+            try atomicWrite(names.joined(separator: "\n") + "\n", to: path, mode: 0o600)
+        } catch {
+            throw MigaError("cannot write \(path): \(error)")
+        }
+    }
+
+    /// `name` is protected again, or not at all: no longer kept.
+    func stopKeeping(_ name: String) {
+        guard let text = (try? readTextFile(path)) ?? nil else { return }
+        let names = text.split(separator: "\n").map(String.init).filter { $0 != name }
+        guard !names.isEmpty else {
+            unlink(path)
+            return
+        }
+        try? atomicWrite(names.joined(separator: "\n") + "\n", to: path, mode: 0o600)
+    }
+}
+
+extension Protection {
+    var kept: KeptRules { KeptRules(paths: paths) }
+
+    /// The programs of `config` whose rules are kept, not protected.
+    public func keptCommands(in config: Config) -> Set<String> {
+        kept.names(in: config).intersection(config.programs.keys)
+    }
+
+    /// `config` as protection has it: the kept programs and sites left out.
+    public func protectedOnly(_ config: Config) -> Config {
+        kept.protectedOnly(config)
     }
 
     /// What `miga list` and `miga doctor` say of a kept program.
@@ -37,27 +87,20 @@ extension Protection {
         "kept, not protected — `miga protect \(printable(command))` turns it back on"
     }
 
-    /// Names every program of the config as kept (uninstall without `--purge`).
+    /// What `miga list` says of a kept site.
+    public static func keptNote(_ site: Site) -> String {
+        "kept, not protected — `miga protect --site \(printable(site.name))` turns it back on"
+    }
+
+    /// Names every program and site as kept (uninstall without `--purge`).
     func keepAll() throws(MigaError) {
-        let names = config.programs.keys.sorted()
-        guard !names.isEmpty else { return unlinkKeptList() }
-        do {
-            try makeDirectories(paths.dataDirectory)
-            try atomicWrite(names.joined(separator: "\n") + "\n", to: keptListPath, mode: 0o600)
-        } catch {
-            throw MigaError("cannot write \(keptListPath): \(error)")
-        }
+        try kept.keepAll(of: config)
     }
 
-    /// `command` is protected again, or not at all: no longer kept.
+    /// `command` (or a site's `site:NAME`) is protected again, or not at all: no longer kept.
     func stopKeeping(_ command: String) {
-        guard let text = (try? readTextFile(keptListPath)) ?? nil else { return }
-        let names = text.split(separator: "\n").map(String.init).filter { $0 != command }
-        if names.isEmpty { return unlinkKeptList() }
-        try? atomicWrite(names.joined(separator: "\n") + "\n", to: keptListPath, mode: 0o600)
+        kept.stopKeeping(command)
     }
-
-    private func unlinkKeptList() { unlink(keptListPath) }
 
     /// When `command` became protected this time: the oldest of the routes
     /// MIGA wrote for it that are there now (a shim stays as written while it
@@ -70,7 +113,7 @@ extension Protection {
             case .shim(let path): names.contains(baseName(of: path)) ? path : nil
             case .desktopEntry(let override): override.program == command ? override.path : nil
             case .service(let path, let program): program == command ? path : nil
-            case .hookLine, .unit: nil
+            case .hookLine, .unit, .browserPart, .createdFile: nil
             }
         }
         return places.compactMap { place -> Date? in

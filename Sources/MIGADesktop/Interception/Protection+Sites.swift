@@ -6,19 +6,27 @@ import MIGAConfig
 /// and pauses them in the tab, so there is no route to write or remove.
 extension Protection {
     /// Protects the site `typed` names (idempotent; changes update its
-    /// settings). Returns the site as kept.
+    /// settings). Returns what was done, in words for the person: the site
+    /// as kept, and a note of what was left out of what was typed.
     @discardableResult
-    public func protectSite(_ typed: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) -> Site {
-        let site = try Site(typed)
+    public func protectSite(_ typed: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) -> (site: Site, lines: [String]) {
+        let (site, note) = try Site.read(typed)
         if let problem = changes.siteProblem ?? changes.problem {
             throw MigaError(usage: problem)
         }
+        let already = protectedOnly(config).sites[site.name] != nil
         do {
             try editor.setSite(site.name, changes)
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
-        return site
+        stopKeeping(site.program)
+        let done = switch (already, changes.values.isEmpty) {
+        case (true, true): "\(site.name) is protected already."
+        case (true, false): "\(site.name) is protected already; its settings are updated."
+        case (false, _): "Protected \(site.name)" + (site.path.isEmpty ? ", with its subdomains." : " and the pages under it.")
+        }
+        return (site, [done] + (note.map { ["  " + $0] } ?? []))
     }
 
     /// Takes the site out of the config (idempotent).
@@ -28,10 +36,16 @@ extension Protection {
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
+        stopKeeping(site.program)
     }
 
-    /// The protected sites, by their plain names, in order.
+    /// The sites of the config (protected, or kept after uninstall), in order.
     public func protectedSites() -> [Site] {
         config.sites.keys.sorted().compactMap { try? Site($0) }
+    }
+
+    /// Whether the site's rules are kept, not protected (after uninstall).
+    public func isKept(_ site: Site) -> Bool {
+        kept.names(in: config).contains(site.program)
     }
 }

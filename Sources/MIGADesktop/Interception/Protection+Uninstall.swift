@@ -7,14 +7,20 @@ import MIGACore
 /// `miga uninstall`: everything MIGA wrote outside its own folder taken away.
 extension Protection {
     /// Removes everything MIGA wrote outside its own folder (shims, menu
-    /// overrides, hook lines it added) and its bookkeeping. The settings stay,
-    /// every program's rules with them, so that protecting a program again
-    /// later finds them as they were; with `purge`, the history and the config
-    /// go too. Returns what stays and where.
-    public func uninstall(purge: Bool) throws(MigaError) -> [String] {
+    /// overrides, hook lines it added, what lets a browser reach it) and its
+    /// bookkeeping. The settings stay, every program's and site's rules with
+    /// them, kept, so that protecting one again later finds them as they
+    /// were; with `purge`, the history and the config go too. `letGo` runs
+    /// once the rules are kept and before anything is removed: browsers
+    /// connected now are told that no site is protected while they can
+    /// still hear it. Returns what stays and where.
+    public func uninstall(purge: Bool, letGo: () -> Void = {}) throws(MigaError) -> [String] {
+        try keepAll()
+        letGo()
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
-        for entry in manifest.entries {
+        // A file MIGA made is looked at once its lines are gone.
+        for entry in manifest.entries.sorted(by: { !isCreatedFile($0) && isCreatedFile($1) }) {
             switch entry {
             case .shim(let path):
                 try removeShim(baseName(of: path), from: &manifest)
@@ -35,6 +41,12 @@ extension Protection {
                 } catch {
                     throw MigaError("cannot remove the hook line from \(file): \(error)")
                 }
+            case .browserPart(let path):
+                try? FileManager.default.removeItem(atPath: path)
+                manifest.forget(entry)
+            case .createdFile(let path):
+                if let text = (try? readTextFile(path)) ?? nil, text.trimmingWhitespace().isEmpty { unlink(path) }
+                manifest.forget(entry)
             }
         }
         do { try manifest.save() } catch {
@@ -42,8 +54,6 @@ extension Protection {
         }
         for folder in [shims.path, desktop.backups, login.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
         var remaining: [String] = []
-        // Every program's rules stay, kept: protected no more until `miga protect NAME`.
-        if !purge { try keepAll() }
         if purge {
             for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
         } else {
@@ -51,7 +61,8 @@ extension Protection {
                 remaining.append("Your history is kept in \(paths.dataDirectory) (miga uninstall --purge removes it).")
             }
             if access(paths.configFile, F_OK) == 0 {
-                remaining.append("Your settings are kept in \(paths.configFile), every program's rules with them: miga protect NAME brings a program back as it was.")
+                remaining.append("Your settings are kept in \(paths.configFile), every program's and site's rules with them: "
+                                 + "miga protect NAME (or --site NAME) brings one back as it was.")
             }
         }
         for file in ShellHook.Shell.allCases.map({ $0.startupFile(environment: environment, paths: paths).path }) {
@@ -60,6 +71,10 @@ extension Protection {
             }
         }
         return remaining
+    }
+
+    private func isCreatedFile(_ entry: Manifest.Entry) -> Bool {
+        if case .createdFile = entry { true } else { false }
     }
 
     /// Removes the lines equal to `line` from `file`, keeping everything else.

@@ -37,7 +37,7 @@ public struct Protection: Sendable {
         path.hasPrefix(login.userFolder + "/") ? login : desktop
     }
 
-    var manifestPath: String { paths.dataDirectory + "/manifest" }
+    var manifestPath: String { Manifest.path(in: paths) }
     var editor: ConfigEditor { ConfigEditor(path: paths.configFile) }
     /// The config as it is on disk now: read afresh each time, since
     /// protecting writes it. How protection and its routes read it (doctor

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FoundationEssentials
 import MIGACore
 
 /// Finds the browsers a person has: by their commands on PATH (MIGA's own
@@ -41,6 +42,20 @@ public struct BrowserFinder: Sendable {
     /// Where `browser`'s host manifests go for this person.
     public func hostsFolder(of browser: KnownBrowser) -> String {
         browser.hosts.path(home: home, paths: paths)
+    }
+
+    /// When `browser` last ran here, as far as its settings folder tells:
+    /// the latest change to the folder or to what is directly in it (a
+    /// browser rewrites its state file and its profiles' files, through
+    /// renames, as it starts, runs and closes). Nil when it never ran here.
+    public func lastRun(of browser: KnownBrowser) -> Date? {
+        let folder = browser.settings.path(home: home, paths: paths)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let latest = ([folder] + names.map { folder + "/" + $0 }).compactMap { path -> Int? in
+            var info = stat()
+            return lstat(path, &info) == 0 ? info.st_mtim.tv_sec : nil
+        }.max()
+        return latest.map { Date(timeIntervalSince1970: Double($0)) }
     }
 
     private func installation(of browser: KnownBrowser) -> FoundBrowser.Installation? {

@@ -4,6 +4,7 @@ import Glibc
 import MIGACore
 import MIGAConfig
 import MIGADesktop
+import MIGAStore
 
 /// `miga browser setup`: equips each browser found with the host manifest
 /// that lets MIGA's extension start `miga native-host`, and says for each
@@ -36,6 +37,14 @@ public struct BrowserSetup: Sendable {
         finder.find().filter(\.canBeEquipped).map(\.title)
     }
 
+    /// What `run` did: each browser's outcome, and the host link's change
+    /// when it pointed at another miga (or at nothing) before.
+    public struct Report: Sendable {
+        public let outcomes: [Outcome]
+        /// "The host link … now points at …", when it changed.
+        public let linkChange: String?
+    }
+
     /// What became of one browser.
     public struct Outcome: Equatable, Sendable {
         public enum State: Equatable, Sendable {
@@ -53,20 +62,49 @@ public struct BrowserSetup: Sendable {
         public let advice: [String]
     }
 
-    /// Equips every browser found; nothing found, nothing written.
-    public func run() -> [Outcome] {
+    /// Equips every browser found; nothing found, nothing written. What it
+    /// writes is recorded in MIGA's manifest, for `miga uninstall`.
+    public func run() -> Report {
         let found = finder.find()
         var linkProblem: String?
+        var linkChange: String?
         if found.contains(where: \.canBeEquipped) {
-            do { try link.place() } catch { linkProblem = error.description }
+            let before = link.target
+            do {
+                if try link.place() {
+                    linkChange = before.map { "The host link \(printable(link.path)) now points at \(printable(link.gateway)) "
+                        + "(it pointed at \(printable($0)))." }
+                }
+            } catch { linkProblem = error.description }
         }
-        return found.map { browser in
+        let outcomes = found.map { browser in
             guard browser.canBeEquipped else { return Outcome(browser: browser, state: .cannot, advice: [asProgram(browser)]) }
             if let linkProblem { return Outcome(browser: browser, state: .failed(linkProblem), advice: []) }
             let state = equip(browser.browser)
             if case .failed = state { return Outcome(browser: browser, state: state, advice: []) }
             return Outcome(browser: browser, state: state, advice: [extensionAdvice(browser.browser)])
         }
+        recordParts()
+        return Report(outcomes: outcomes, linkChange: linkChange)
+    }
+
+    /// Records in MIGA's manifest what lets the browsers reach MIGA, as it
+    /// is here now (MIGA's host manifests in this person's folders, the
+    /// host's link, the extension's folder in MIGA's data folder), so that
+    /// `miga uninstall` takes it away; a setup from before such records
+    /// is recorded so too.
+    public func recordParts() {
+        let manifests = KnownBrowser.all.map { finder.hostsFolder(of: $0) + "/" + HostManifest.fileName }.filter {
+            if case .ours = HostManifest.read($0) { true } else { false }
+        }
+        var parts = manifests
+        if link.target != nil { parts.append(link.path) }
+        let folder = finder.paths.dataDirectory + "/extension"
+        if access(folder, F_OK) == 0 { parts.append(folder) }
+        guard !parts.isEmpty else { return }
+        var manifest = Manifest(path: Manifest.path(in: finder.paths))
+        for part in Set(parts).sorted() { manifest.record(.browserPart(path: part)) }
+        try? manifest.save()
     }
 
     /// Writes `browser`'s manifest, unless it is there already or something not MIGA's stands in its place.
@@ -102,21 +140,60 @@ public struct BrowserSetup: Sendable {
             || browser.browser.flatpakID.map { config.program(flatpak: $0) != nil || config.program(named: $0) != nil } == true
     }
 
-    /// How to add MIGA's extension to `browser`, which takes it from no store.
+    /// How to add MIGA's extension, a line for each browser found that a
+    /// manifest can reach and whose extension has never reached MIGA
+    /// (`store`: where that is kept; nil when nothing is yet): what setup's
+    /// last page and the hub's site tiles say until it has.
+    public func extensionSteps(store: SessionStore?) -> [String] {
+        let waiting = finder.find().filter { found in
+            found.canBeEquipped && !isProtectedAsProgram(found) && BrowserConnections.lastReached(found.browser.id, in: store) == nil
+        }
+        // Firefox and Firefox ESR share one extension and one line.
+        var ids: [String] = []
+        for found in waiting where !ids.contains(found.browser.id) { ids.append(found.browser.id) }
+        return ids.compactMap { id in
+            let same = waiting.filter { $0.browser.id == id }
+            guard let first = same.first else { return nil }
+            return same.map { printable($0.title) }.joined(separator: ", ") + ": " + extensionAdvice(first.browser)
+        }
+    }
+
+    /// How to add MIGA's extension to `browser`, which takes it from no store;
+    /// nothing to do where MIGA's package put it where the browser loads it by itself.
     public func extensionAdvice(_ browser: KnownBrowser) -> String {
+        if let system = systemExtension(browser) {
+            return "the extension: \(browser.name) loads it by itself from \(system), where MIGA's package put it "
+                + "(restart the browser if it was running)"
+        }
         // Not beside this miga (a build without `make extension`): where `make install` puts it.
         let folder = extensionFolder ?? "PREFIX/share/miga/extension"
         let missing = extensionFolder == nil ? " (once make install has put it there)" : ""
         switch browser.engine {
         case .firefox:
+            let xpi = folder + "/miga-firefox.xpi"
+            let keep = extensionFolder != nil && access(xpi, R_OK) != 0 ? ""
+                : "; to keep it, Firefox ESR installs \(xpi) from about:addons (Install Add-on From File…) "
+                + "once about:config's xpinstall.signatures.required is false"
             return "the add-on: in about:debugging, This Firefox, Load Temporary Add-on…, pick \(folder)/firefox/manifest.json\(missing) "
-                + "(until the browser closes); to keep it, Firefox ESR installs \(folder)/miga-firefox.xpi "
-                + "from about:addons (Install Add-on From File…) once about:config's xpinstall.signatures.required is false"
+                + "(until the browser closes)" + keep
         case .chromium:
             let page = browser.name == "Brave" ? "brave://extensions" : "chrome://extensions"
             let store = browser.storeOnly ? "MIGA's extension is in no store: " : ""
             return "the extension: \(store)open \(page), switch on Developer mode, choose Load unpacked and pick \(folder)/chromium\(missing)"
         }
+    }
+
+    /// Where MIGA's package put the extension for `browser` to load by
+    /// itself (Debian's chromium loads every folder in its system extensions
+    /// folder, Debian's firefox-esr the unsigned add-ons of the system scope);
+    /// nil when it is not there.
+    func systemExtension(_ browser: KnownBrowser) -> String? {
+        let folder = switch (browser.engine, browser.name) {
+        case (.chromium, "Chromium"): "/usr/share/chromium/extensions/miga"
+        case (.firefox, _): "/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/\(NativeHost.geckoID)"
+        default: ""
+        }
+        return !folder.isEmpty && access(folder + "/manifest.json", R_OK) == 0 ? folder : nil
     }
 
     /// The unpacked extensions beside the binary at `running`: installed

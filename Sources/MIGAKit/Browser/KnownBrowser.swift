@@ -21,6 +21,10 @@ public struct KnownBrowser: Sendable, Equatable {
     }
 
     public let name: String
+    /// How the extension names it to the host, and the history's keys of
+    /// what it reported (`BrowserConnections`): one per settings folder,
+    /// so Firefox and Firefox ESR are one.
+    public let id: String
     /// How it starts the host, and which extension it runs (Chromium's or Firefox's).
     public let engine: NativeHost.Browser
     /// The commands a native install is started by, the usual one first.
@@ -39,21 +43,27 @@ public struct KnownBrowser: Sendable, Equatable {
     /// Every browser MIGA equips, in the order they are reported. Firefox
     /// and Firefox ESR share their folders (one manifest serves both).
     public static let all: [KnownBrowser] = [
-        KnownBrowser(name: "Firefox", engine: .firefox, commands: ["firefox"], flatpakID: "org.mozilla.firefox",
+        KnownBrowser(name: "Firefox", id: "firefox", engine: .firefox, commands: ["firefox"], flatpakID: "org.mozilla.firefox",
                      settings: .home(".mozilla/firefox"), hosts: .home(".mozilla/native-messaging-hosts"), systemHosts: mozillaSystemHosts),
-        KnownBrowser(name: "Firefox ESR", engine: .firefox, commands: ["firefox-esr"], flatpakID: nil,
+        KnownBrowser(name: "Firefox ESR", id: "firefox", engine: .firefox, commands: ["firefox-esr"], flatpakID: nil,
                      settings: .home(".mozilla/firefox"), hosts: .home(".mozilla/native-messaging-hosts"), systemHosts: mozillaSystemHosts),
-        KnownBrowser(name: "Chromium", engine: .chromium, commands: ["chromium", "chromium-browser"], flatpakID: "org.chromium.Chromium",
+        KnownBrowser(name: "Chromium", id: "chromium", engine: .chromium, commands: ["chromium", "chromium-browser"], flatpakID: "org.chromium.Chromium",
                      settings: .config("chromium"), hosts: .config("chromium/NativeMessagingHosts"),
                      systemHosts: ["/etc/chromium/native-messaging-hosts"]),
-        KnownBrowser(name: "Google Chrome", engine: .chromium, commands: ["google-chrome", "google-chrome-stable"],
+        KnownBrowser(name: "Google Chrome", id: "google-chrome", engine: .chromium, commands: ["google-chrome", "google-chrome-stable"],
                      flatpakID: "com.google.Chrome",
                      settings: .config("google-chrome"), hosts: .config("google-chrome/NativeMessagingHosts"),
                      systemHosts: ["/etc/opt/chrome/native-messaging-hosts"]),
-        KnownBrowser(name: "Brave", engine: .chromium, commands: ["brave-browser"], flatpakID: "com.brave.Browser",
+        KnownBrowser(name: "Brave", id: "brave", engine: .chromium, commands: ["brave-browser"], flatpakID: "com.brave.Browser",
                      settings: .config("BraveSoftware/Brave-Browser"), hosts: .config("BraveSoftware/Brave-Browser/NativeMessagingHosts"),
                      systemHosts: []),
     ]
+
+    /// The browser the extension says it runs in (`id`), when that is one
+    /// started as `caller` says; else the engine's own (Chromium, Firefox).
+    public static func reporting(_ id: String?, caller: NativeHost.Browser) -> String {
+        all.first { $0.id == id && $0.engine == caller }?.id ?? caller.rawValue
+    }
 
     /// Whether it takes only extensions from its store, so that MIGA's is loaded
     /// by hand (Developer mode). Chromium takes them by hand too, and Debian's

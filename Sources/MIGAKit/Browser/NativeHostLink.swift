@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MIGACore
+import MIGADesktop
 
 /// The `miga-native-host` link the host manifests name: a browser starts
 /// the host by a path, with no words of MIGA's choosing, and miga started
@@ -56,6 +57,30 @@ public struct NativeHostLink: Sendable {
             throw FileSystemError(path: path, code: code)
         }
         return true
+    }
+
+    /// Doctor's word on the link: nothing while it is missing (browser
+    /// setup makes it) or reaches a miga; a problem when it is MIGA's and
+    /// points at nothing (the miga it named was removed: a package taken
+    /// away, a build folder cleaned), since no browser can start the host.
+    public func findings() -> [Finding] {
+        guard let target, !reachesAMiga else { return [] }
+        let what = realpath(path) == nil ? "which is not there" : "which is no miga"
+        return [Finding(ok: false, text: "the browsers' host link \(printable(path)) points at \(printable(target)), \(what): "
+                        + "no browser can reach MIGA", fix: "miga doctor --fix (points it at this miga)")]
+    }
+
+    /// Points a link of MIGA's that reaches no miga at `gateway`; the line
+    /// that says so, or nil when it needed nothing.
+    public func mend() -> String? {
+        guard let target, !reachesAMiga, (try? place()) == true else { return nil }
+        return "The browsers' host link \(printable(path)) pointed at \(printable(target)); it now points at \(printable(gateway))."
+    }
+
+    /// Whether the link leads to an executable miga.
+    private var reachesAMiga: Bool {
+        guard let resolved = realpath(path) else { return false }
+        return baseName(of: resolved).hasPrefix("miga") && access(resolved, X_OK) == 0
     }
 
     private var baseFolder: String {

@@ -12,8 +12,9 @@ final class SitePause {
     enum Opening {
         /// A pause is on: its first state.
         case pause(SitePause)
-        /// No pause is due (an allowance, outside focus hours): the address opens; the store has recorded it.
-        case open(PassReason)
+        /// No pause is due (an allowance, outside focus hours): the address
+        /// opens; the store has recorded it. `until`: the allowance's end.
+        case open(PassReason, until: Date?)
     }
 
     /// The address asked for, opened exactly on Proceed.
@@ -39,12 +40,22 @@ final class SitePause {
     static func open(_ url: String, settings: ProgramSettings, gateway: Gateway) -> Opening {
         if !gateway.insideFocusHours(settings) {
             gateway.recordPassThrough(settings, reason: .outsideHours)
-            return .open(.outsideHours)
+            return .open(.outsideHours, until: nil)
         }
         let quotes = QuoteDrawer(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
         guard let start = gateway.start(settings: settings, length: gateway.loaded.config.pause(for: settings),
-                                        quotes: quotes, unicode: true) else { return .open(.allowed) }
+                                        quotes: quotes, unicode: true) else {
+            return .open(.allowed, until: allowanceEnd(settings, store: quotes.store, now: gateway.context.time.now()))
+        }
         return .pause(SitePause(url: url, start: start, gateway: gateway, quotes: quotes))
+    }
+
+    /// When the allowance running now ends: the host's word, so that asking
+    /// again near its end never makes it longer in the browser.
+    private static func allowanceEnd(_ settings: ProgramSettings, store: SessionStore?, now: Date) -> Date? {
+        guard let allowance = settings.allowance,
+              let began = (try? store?.allowanceBegan(for: settings.command, since: now - allowance, now: now)) ?? nil else { return nil }
+        return began + allowance
     }
 
     /// The pause as the tab shows it now.

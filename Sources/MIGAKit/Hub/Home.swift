@@ -72,6 +72,7 @@ public struct Home {
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
                              browsers: BrowserSetup(protection: protection).equippable,
+                             extensionSteps: BrowserSetup(protection: protection).extensionSteps(store: try? SessionStore.reading(path: paths.storeFile)),
                              check: { [protection] command in protection.problem(protecting: command) })
         guard case .finished(let answers)? = MIGATerminal.run(&flow, on: terminal, palette: palette) else { return nil }
         // Unticking a program switches its protection off: the same pause as
@@ -97,6 +98,13 @@ public struct Home {
         return (applied.done, applied.problems, kept)
     }
 
+    /// How to add MIGA's extension to the browsers, while a site is protected
+    /// and no browser's extension has reached MIGA yet.
+    func siteSteps(_ config: Config) -> [String] {
+        guard !config.sites.isEmpty, let protection else { return [] }
+        return BrowserSetup(protection: protection).extensionSteps(store: try? SessionStore.reading(path: paths.storeFile))
+    }
+
     /// The hub until the person quits, or a program is to start.
     func hub(terminal: TerminalDevice, notice: String? = nil) -> GateDecision {
         // What the gateway has to say ("Please install zapp first.") is said on
@@ -116,7 +124,7 @@ public struct Home {
             } + loaded.config.sites.keys.sorted().map(HubScreen.Tile.init(site:))
             // What is wrong with the config stays said while the hub is open.
             var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice,
-                                   standing: loaded.problems.map { printable($0.notice) })
+                                   standing: loaded.problems.map { printable($0.notice) }, siteSteps: siteSteps(loaded.config))
             let result = MIGATerminal.run(&screen, on: terminal, palette: palette)
             (selection, notice) = (screen.selection, nil)
             switch result {

@@ -37,13 +37,18 @@ public struct HubScreen: InteractiveScreen {
     public private(set) var notice: String?
     /// What stays true while the hub is open (a config problem), shown under any notice.
     public let standing: [String]
+    /// How to add MIGA's extension to each browser found, said when a site's
+    /// tile is chosen until a browser's extension has reached MIGA.
+    public let siteSteps: [String]
     private var columns = 1
 
     static let tileWidth = 16
     static let tileHeight = 4
 
-    public init(tiles: [Tile], streak: Streak, selection: Int = 0, notice: String? = nil, standing: [String] = []) {
+    public init(tiles: [Tile], streak: Streak, selection: Int = 0, notice: String? = nil, standing: [String] = [],
+                siteSteps: [String] = []) {
         self.tiles = tiles
+        self.siteSteps = siteSteps
         self.streak = streak
         self.selection = max(0, min(selection, tiles.count - 1))
         self.notice = notice
@@ -68,6 +73,7 @@ public struct HubScreen: InteractiveScreen {
             // A site's pause is in the browser's tab: the hub says so rather than open anything around it.
             guard Site(program: tiles[selection].command) == nil else {
                 notice = "\(tiles[selection].name) pauses in your browser, with MIGA's extension: open it there."
+                    + (siteSteps.isEmpty ? "" : "\nNo browser's extension has reached MIGA yet. To add it: " + siteSteps.joined(separator: " · "))
                 return nil
             }
             return .open(tiles[selection].command)

@@ -2,7 +2,9 @@
 /// does, each browser's line (and what is left to the person) among what was done.
 extension SetupApplier {
     func equipBrowsers(done: inout [String], problems: inout [String]) {
-        for outcome in BrowserSetup(protection: protection).run() {
+        let report = BrowserSetup(protection: protection).run()
+        if let change = report.linkChange { done.append(change) }
+        for outcome in report.outcomes {
             let line = BrowserSetupReport.line(outcome)
             if case .failed = outcome.state {
                 problems.append(line)

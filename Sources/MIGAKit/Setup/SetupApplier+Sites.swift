@@ -21,7 +21,7 @@ extension SetupApplier {
         }
         for name in chosen where before.sites[name] == nil {
             do {
-                let site = try protection.protectSite(name)
+                let site = try protection.protectSite(name).site
                 done.append("Protected \(site.name).")
             } catch {
                 problems.append(error.line)

@@ -43,9 +43,9 @@ extension SetupFlow {
             (field, typingSite) = (nil, false)
             return
         }
-        let site: Site
+        let site: Site, note: String?
         do {
-            site = try Site(typed)
+            (site, note) = try Site.read(typed)
         } catch {
             message = error.message
             return
@@ -57,6 +57,7 @@ extension SetupFlow {
             sites.append(SetupSite(name: site.name))
             cursor = siteRow(sites.count - 1)
         }
-        (field, typingSite, message) = (nil, false, nil)
+        (field, typingSite) = (nil, false)
+        message = note
     }
 }

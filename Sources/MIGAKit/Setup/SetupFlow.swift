@@ -77,6 +77,8 @@ public struct SetupFlow: InteractiveScreen {
     /// The browsers `miga browser setup` would equip: with a site ticked,
     /// setup asks about equipping them.
     public let browsers: [String]
+    /// How to add MIGA's extension to each of them, a line each (`BrowserSetup.extensionSteps`).
+    public let extensionSteps: [String]
     public internal(set) var equipBrowsers = true
     /// Checks a typed command: nil when it can be protected, else why not.
     private let check: @Sendable (String) -> String?
@@ -97,7 +99,7 @@ public struct SetupFlow: InteractiveScreen {
     /// `sites`: the protected sites' plain names, ticked; `browsers`: the
     /// browsers `miga browser setup` would equip for them.
     public init(firstRun: Bool, programs: [SetupProgram], sites: [String] = [], tags: [(tag: String, count: Int)],
-                interests: [String] = [], pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [],
+                interests: [String] = [], pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [], extensionSteps: [String] = [],
                 check: @escaping @Sendable (String) -> String?) {
         self.firstRun = firstRun
         self.programs = programs
@@ -111,6 +113,7 @@ public struct SetupFlow: InteractiveScreen {
         self.hook = hook
         addHook = !(hook?.present ?? true)
         self.browsers = browsers
+        self.extensionSteps = extensionSteps
         self.check = check
         if !firstRun { step = .programs }
     }
@@ -266,6 +269,9 @@ public struct SetupFlow: InteractiveScreen {
             typingSite = false
         case .backspace:
             if field?.isEmpty == false { field?.removeLast() }
+        case .control("u"):
+            // As a shell's line: Ctrl-U clears what is typed.
+            field = ""
         case .character(let character):
             field?.append(character)
         case .enter where typingSite:

@@ -303,6 +303,12 @@ extension SetupFlow {
                                    Span(part, .body)]))
             }
         }
+        // Equipping is half of it: the extension is added by hand, and this is the last page to say how.
+        if offersBrowsers && answers.equipBrowsers && !extensionSteps.isEmpty {
+            lines.append(.blank)
+            lines += ScreenLayout.paragraph("Then add MIGA's extension to each browser:", measure: measure, width: width)
+            for step in extensionSteps { lines += ScreenLayout.paragraph(step, measure: measure, width: width) }
+        }
         lines += [.blank, .blank, Line.centered([Span("  Begin  ", .primary)], in: width)]
         return lines
     }

@@ -45,10 +45,12 @@ extension Miga {
             func run() throws {
                 let protection = try Miga.protection()
                 let setup = BrowserSetup(protection: protection)
-                let outcomes = setup.run()
+                let done = setup.run()
+                let outcomes = done.outcomes
                 if json {
                     Swift.print(BrowserSetupReport(outcomes, link: setup.link).json)
                 } else {
+                    if let change = done.linkChange { print(change) }
                     report(outcomes, setup)
                 }
                 if outcomes.contains(where: { if case .failed = $0.state { true } else { false } }) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import MIGACore
 import MIGAKit
 import MIGATerminal
@@ -17,13 +18,16 @@ extension Miga {
                 program and what each of its menu entries starts, and the notification server. \
                 ✓ is well, ✗ a problem with its fix, · worth knowing and fine as it is (a shell \
                 installed but not in use, a program whose rules are kept after uninstall). \
-                Each browser found: covered (MIGA's extension can reach this miga, so protected \
-                sites pause in it) or not, with what to do, and whether its private windows pause. \
+                Each browser found: covered when its extension is connected to MIGA now, or reached \
+                it the last time the browser ran; not covered, with what to do, when the browser \
+                ran and its extension did not reach MIGA; not known yet when it has not run since \
+                MIGA equipped it; and whether its private windows pause, with how to allow them. \
                 Exit status 0 when nothing is ✗, 1 otherwise.
 
                 With --fix, first puts right what MIGA wrote: each menu override derived again \
                 from the entry it stands for (removed when that entry is gone), each shim pointed \
-                at this miga, what is missing written again. Overrides you edited by hand, and \
+                at this miga, what is missing written again, the browsers' host link pointed at \
+                this miga when the one it named is gone. Overrides you edited by hand, and \
                 everything MIGA did not write, are left alone.
 
                 Example:
@@ -38,7 +42,7 @@ extension Miga {
             let protection = try Miga.protection()
             if fix {
                 do {
-                    let done = try protection.repair()
+                    let done = try protection.repair() + [BrowserSetup(protection: protection).link.mend()].compactMap { $0 }
                     for line in done { print(line) }
                     if done.isEmpty { print("Nothing of MIGA's needed putting right.") }
                     print()
@@ -56,7 +60,8 @@ extension Miga {
             let findings = MIGADesktop.Doctor(protection: protection).examine()
                 + KindSupply(paths: protection.paths, config: config).leftOut(in: config).map { Finding(info: $0) }
                 + BrowserCoverage(setup: BrowserSetup(protection: protection),
-                                  store: try? SessionStore.reading(path: protection.paths.storeFile)).findings()
+                                  store: try? SessionStore.reading(path: protection.paths.storeFile),
+                                  connections: BrowserConnections(paths: protection.paths), now: Date()).findings()
             for finding in findings {
                 print("\(finding.mark) \(finding.text)")
                 if let fix = finding.fix, !finding.ok { print("    fix: \(fix)") }

@@ -45,7 +45,12 @@ extension Miga {
             }
             let width = TTY.open()?.size.columns
             // The sites after the programs: their pause is in the browser, so they have no routes here.
-            defer { if !sites.isEmpty { print((programs.isEmpty ? "" : "\n") + ProgramTable.renderSites(sites, width: width)) } }
+            defer {
+                if !sites.isEmpty { print((programs.isEmpty ? "" : "\n") + ProgramTable.renderSites(sites, width: width)) }
+                for site in protection.protectedSites() where protection.isKept(site) {
+                    print("\(printable(site.name)): \(Protection.keptNote(site))")
+                }
+            }
             guard routes else {
                 if !programs.isEmpty { print(ProgramTable.render(programs, width: width)) }
                 return

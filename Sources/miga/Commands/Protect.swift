@@ -31,7 +31,10 @@ extension Miga {
                 --site protects a website instead: youtube.com with its subdomains, on any \
                 port; reddit.com/r/all only the pages under that path. Its pause shows in the \
                 browser tab, through MIGA's browser extension, with the same settings (all but \
-                those about starting a program).
+                those about starting a program). A browser running now with the extension has the \
+                new rules before the command returns. A pasted address keeps its host and path \
+                (the query is left out, and said so); a path is matched as a server reads it, so \
+                /r/%61ll and //r/all are /r/all.
 
                 Example:
                   miga protect firefox discord
@@ -76,13 +79,14 @@ extension Miga {
             }
             for typed in sites {
                 do {
-                    let site = try protection.protectSite(typed, changes)
-                    print("Protected \(site.name)" + (site.path.isEmpty ? ", with its subdomains." : " and the pages under it."))
+                    for line in try protection.protectSite(typed, changes).lines { print(line) }
                 } catch {
                     printError(error.line)
                     failure = max(failure, error.status)
                 }
             }
+            // The browsers running now pause a site protected here from their very next visit.
+            if !sites.isEmpty { BrowserConnections(paths: protection.paths).catchUp().forEach { print($0) } }
             if failure == 0, !commands.isEmpty, let hint = protection.pathHint() { print(hint) }
             if failure == 0, ShimDirectory.isInBuildFolder(protection.shims.gateway) {
                 print("Note: the routes name \(protection.shims.gateway), in a build folder that make clean removes; "

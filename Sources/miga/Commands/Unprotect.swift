@@ -91,6 +91,8 @@ extension Miga {
                         try protection.unprotectSite(site)
                         print("\(site.name) is no longer protected.")
                     }
+                    // The browsers running now have the change before this returns.
+                    if !sites.isEmpty { BrowserConnections(paths: protection.paths).catchUp().forEach { print($0) } }
                 }
                 if !concerned.isEmpty { SwitchOff.done(.unprotect, subjects: concerned) }
             } catch {

@@ -68,9 +68,40 @@ final class LoopbackSite: @unchecked Sendable {
         let host = lines.first { $0.lowercased().hasPrefix("host:") }.map { $0.dropFirst(5).trimmingCharacters(in: .whitespaces) } ?? "?"
         let address = target.hasPrefix("http://") ? target : "http://\(host)\(target)"
         lock.withLock { logged.append(address) }
-        let body = "<!doctype html><title>The site</title><p id=\"site\">The site itself.</p>"
-        let response = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+        let path = target.hasPrefix("http://") ? String(target.dropFirst("http://".count).drop { $0 != "/" }) : target
+        let (type, body) = path.hasPrefix("/miga-worker.js")
+            ? ("text/javascript", Self.worker)
+            : ("text/html; charset=utf-8", "<!doctype html><title>The site</title><p id=\"site\">The site itself.</p>"
+                + Self.registration)
+        let response = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n" + body
         _ = sendAll(client, Array(response.utf8))
     }
+
+    /// The page registers the site's service worker (where the browser lets
+    /// a worker run: a secure context) and keeps itself in the site's cache
+    /// for it; `document.body.dataset.worker` says "ready" once both are done.
+    static let registration = """
+        <script>
+        if (navigator.serviceWorker) navigator.serviceWorker.register('/miga-worker.js')
+          .then(() => navigator.serviceWorker.ready)
+          .then(() => caches.open('miga-test'))
+          .then((cache) => cache.put('/kept-page', new Response('<!doctype html><title>The site</title>'
+            + '<p id="site">The site itself.</p><p id="answered">by its worker</p>', { headers: { 'Content-Type': 'text/html' } })))
+          .then(() => { document.body.dataset.worker = 'ready'; }, (error) => { document.body.dataset.worker = String(error); });
+        </script>
+        """
+
+    /// The site's service worker, as app-like sites have one: it answers every
+    /// visit itself from the site's cache, asking the site only when nothing
+    /// is kept, so that a visit it answers reaches no server and no redirect rule.
+    static let worker = """
+        self.addEventListener('install', () => { self.skipWaiting(); });
+        self.addEventListener('activate', (event) => { event.waitUntil(self.clients.claim()); });
+        self.addEventListener('fetch', (event) => {
+          if (event.request.mode !== 'navigate') return;
+          event.respondWith(caches.open('miga-test').then((cache) => cache.match('/kept-page'))
+            .then((kept) => kept || fetch(event.request)));
+        });
+        """
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MIGACore
 
 /// A stand-in for `miga native-host`, for what the real one never does on
 /// purpose (`RealNativeHost` is the real one): a bash script that speaks
@@ -18,7 +19,7 @@ struct StandInNativeHost {
         script = folder.root + "/stand-in-native-host"
         log = folder.root + "/stand-in-native-host.log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        try Self.source(log: log).write(toFile: script, atomically: true, encoding: .utf8)
+        try Self.source(log: log, rules: try Self.rules()).write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
     }
 
@@ -40,7 +41,17 @@ struct StandInNativeHost {
         try FileManager.default.removeItem(atPath: folder + "/miga.json")
     }
 
-    private static func source(log: String) -> String {
+    /// The rules answer for its two sites, made as the real host makes them (`SitePattern`).
+    static func rules() throws -> String {
+        let sites = try ["other.example/r/all", "site.example"].map(Site.init).map { site -> [String: Any] in
+            ["site": site.name, "program": site.program, "pattern": site.pattern, "domains": [site.host],
+             "filters": SitePattern.browserFilters(site), "redirectPriority": SitePattern.redirectPriority(site),
+             "allowPriority": SitePattern.allowPriority(site), "pause": 2]
+        }
+        return try jsonText(["type": "rules", "sites": sites, "quotes": [Any](), "generation": "stand-in"])
+    }
+
+    private static func source(log: String, rules: String) -> String {
         #"""
         #!/bin/bash
         # The sites' tests' stand-in for `miga native-host`.
@@ -71,8 +82,10 @@ struct StandInNativeHost {
           printf '%s\n' "$message" >> "$log"
           compact=$(printf '%s' "$message" | tr -d ' ')
           case $compact in
-            *'"type":"rules"'*)
-              answer '{"type":"rules","sites":[{"site":"site.example","program":"site:site.example","allowSeconds":0},{"site":"other.example/r/all","program":"site:other.example/r/all","allowSeconds":0}],"quotes":[]}' ;;
+            *'"type":"rules"'*|*'"type":"watch"'*)
+              answer \#(shellQuoted(rules)) ;;
+            *'"type":"applied"'*)
+              answer '{"type":"noted"}' ;;
             *'"type":"pause"'*'/allowance'*)
               answer '{"type":"open","reason":"allowance"}' ;;
             *'"type":"pause"'*)

@@ -40,6 +40,10 @@ import Testing
         let site = try Site(row.site)
         #expect(site.covers(row.address) == row.covered)
         #expect(try Self.matches(site.pattern, row.address) == row.covered, "\(site.pattern)")
+        // What the browser's rules catch (the host aside, which is theirs to match) holds every covered address.
+        if row.covered {
+            #expect(try SitePattern.browserFilters(site).contains { try Self.matches($0, row.address) })
+        }
     }
 
     @Test func a_site_typed_with_what_a_browser_encodes_is_kept_as_the_browser_sends_it() throws {
@@ -65,6 +69,16 @@ import Testing
         #expect(try Site.read("youtube.com/?").note == nil)
     }
 
+    /// A path longer than the browser's rules spell out is caught by its
+    /// first bytes, and the rules stay small whatever the site.
+    @Test func a_long_path_is_caught_by_its_first_bytes_and_the_rules_stay_small() throws {
+        let long = try Site("example.com/" + String(repeating: "abcdefg/", count: 31) + "end")
+        let filters = SitePattern.browserFilters(long)
+        #expect(try filters.contains { try Self.matches($0, "https://example.com/" + String(repeating: "abcdefg/", count: 31) + "end/x") })
+        #expect(filters.allSatisfy { $0.utf8.count < 300 }, "\(filters.map(\.utf8.count))")
+        #expect(SitePattern.browserFilters(try Site("youtube.com")) == ["^https?://[^/?#]*(?:[/?#].*)?$"])
+    }
+
     /// A more particular site's redirect outranks a broader one's allow rule,
     /// and each site's allow rule its own redirect.
     @Test func priorities_follow_how_particular_a_site_is() throws {
@@ -86,15 +100,17 @@ import Testing
         let sites = try ["x.example/a", "x.example/ab/b", "x.example/a-b", "x.example/caf%c3%a9", "x.example/a%7bb", "x.example"]
             .map(Site.init)
         let patterns = try sites.map { try Regex($0.pattern).ignoresCase() }
+        let filters = try sites.map { try SitePattern.browserFilters($0).map { try Regex($0).ignoresCase() } }
         var covered = 0
         for _ in 0..<4000 {
             let length = Int.random(in: 1...9, using: &generator)
             let path = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
             let address = "http://www.x.example/" + path
-            for (site, pattern) in zip(sites, patterns) {
+            for ((site, pattern), caught) in zip(zip(sites, patterns), filters) {
                 let expected = site.covers(address)
                 covered += expected && !site.path.isEmpty ? 1 : 0
                 #expect(try (pattern.wholeMatch(in: address) != nil) == expected, "\(site.name) \(address)")
+                if expected { #expect(try caught.contains { try $0.wholeMatch(in: address) != nil }, "\(site.name) \(address)") }
             }
         }
         #expect(covered > 100, "too few covered spellings to say anything: \(covered)")

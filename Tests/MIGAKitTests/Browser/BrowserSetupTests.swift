@@ -77,7 +77,7 @@ import Testing
         let found = BrowserFinder(environment: environment).find()
         #expect(found.map(\.installation) == [.snap(root + "/snap/bin/firefox"), .flatpak("com.brave.Browser")])
         #expect(found.map(\.title) == ["Firefox (Snap)", "Brave (Flatpak)"])
-        let outcomes = setup().run()
+        let outcomes = setup().run().outcomes
         #expect(outcomes.map(\.state) == [.cannot, .cannot])
         try #require(outcomes.count == 2)
         #expect(outcomes[0].advice == ["its sandbox keeps it from starting MIGA's host, so its tabs cannot pause sites. "
@@ -86,7 +86,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/data/miga/miga-native-host"))
         var config = Config()
         config.programs["firefox"] = ProgramSettings(command: "firefox")
-        #expect(setup(config: config).run().first?.advice.first?.hasSuffix("It is protected as a program: every start of it pauses.") == true)
+        #expect(setup(config: config).run().outcomes.first?.advice.first?.hasSuffix("It is protected as a program: every start of it pauses.") == true)
     }
 
     @Test func a_browser_protected_as_a_program_is_still_found_past_migas_shim() throws {
@@ -102,7 +102,7 @@ import Testing
         try executable("bin/firefox-esr")
         try executable("bin/chromium")
         try executable("bin/brave-browser")
-        let first = setup().run()
+        let first = setup().run().outcomes
         let firefox = root + "/.mozilla/native-messaging-hosts/miga.json"
         let chromium = root + "/config/chromium/NativeMessagingHosts/miga.json"
         let brave = root + "/config/BraveSoftware/Brave-Browser/NativeMessagingHosts/miga.json"
@@ -116,17 +116,17 @@ import Testing
         try #require(first.count == 3)
         #expect(first[0].advice[0].contains(root + "/prefix/share/miga/extension/firefox/manifest.json"))
         #expect(first[2].advice[0].contains("in no store: open brave://extensions, switch on Developer mode, choose Load unpacked"))
-        let again = setup().run()
+        let again = setup().run().outcomes
         #expect(again.map(\.state) == [.equipped(manifest: firefox, changed: false), .equipped(manifest: chromium, changed: false),
                                        .equipped(manifest: brave, changed: false)])
     }
 
     @Test func the_extension_is_named_where_it_is_installed_or_where_make_install_puts_it() throws {
         try executable("bin/chromium")
-        #expect(setup().run().first?.advice == ["the extension: open chrome://extensions, switch on Developer mode, choose Load unpacked and pick "
+        #expect(setup().run().outcomes.first?.advice == ["the extension: open chrome://extensions, switch on Developer mode, choose Load unpacked and pick "
                                             + root + "/prefix/share/miga/extension/chromium"])
         let built = BrowserSetup(environment: environment, gateway: gateway, running: root + "/usr/bin/snap", config: Config())
-        #expect(built.run().first?.advice.first?.hasSuffix("pick PREFIX/share/miga/extension/chromium (once make install has put it there)") == true)
+        #expect(built.run().outcomes.first?.advice.first?.hasSuffix("pick PREFIX/share/miga/extension/chromium (once make install has put it there)") == true)
     }
 
     @Test func a_file_not_migas_at_a_manifests_or_the_links_place_is_left_alone() throws {
@@ -135,19 +135,19 @@ import Testing
         try FileManager.default.createDirectory(atPath: hosts, withIntermediateDirectories: true)
         let someoneElses = #"{"name":"miga","path":"/opt/other/host","type":"stdio","description":"x"}"#
         try someoneElses.write(toFile: hosts + "/miga.json", atomically: true, encoding: .utf8)
-        guard case .failed(let reason)? = setup().run().first?.state else { Issue.record("equipped over another host"); return }
+        guard case .failed(let reason)? = setup().run().outcomes.first?.state else { Issue.record("equipped over another host"); return }
         #expect(reason.contains("names another host"))
         #expect(try String(contentsOfFile: hosts + "/miga.json", encoding: .utf8) == someoneElses)
         // A manifest that is a link is not written through.
         try FileManager.default.removeItem(atPath: hosts + "/miga.json")
         #expect(symlink(root + "/elsewhere.json", hosts + "/miga.json") == 0)
-        #expect(setup().run().first?.state != .equipped(manifest: hosts + "/miga.json", changed: true))
+        #expect(setup().run().outcomes.first?.state != .equipped(manifest: hosts + "/miga.json", changed: true))
         #expect(!FileManager.default.fileExists(atPath: root + "/elsewhere.json"))
         // Nor is a file where the link goes.
         try FileManager.default.removeItem(atPath: hosts + "/miga.json")
         try FileManager.default.createDirectory(atPath: root + "/data/miga", withIntermediateDirectories: true)
         try "mine".write(toFile: root + "/data/miga/miga-native-host", atomically: true, encoding: .utf8)
-        guard case .failed(let linkReason)? = setup().run().first?.state else { Issue.record("wrote over a file"); return }
+        guard case .failed(let linkReason)? = setup().run().outcomes.first?.state else { Issue.record("wrote over a file"); return }
         #expect(linkReason.contains("not MIGA's link"))
         #expect(try String(contentsOfFile: root + "/data/miga/miga-native-host", encoding: .utf8) == "mine")
     }
@@ -156,7 +156,7 @@ import Testing
         try executable("bin/chromium")
         try FileManager.default.createDirectory(atPath: root + "/data/miga", withIntermediateDirectories: true)
         #expect(symlink("/gone/.build/debug/miga", root + "/data/miga/miga-native-host") == 0)
-        _ = setup().run()
+        _ = setup().run().outcomes
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/data/miga/miga-native-host") == gateway)
     }
 }

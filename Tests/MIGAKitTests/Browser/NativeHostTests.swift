@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    @Test func the_rules_name_each_site_with_its_pause_and_quotes_for_a_pause_without_the_host() throws {
+    @Test func the_rules_give_each_site_its_pattern_priorities_and_pause_and_quotes_for_a_pause_without_the_host() throws {
         try folder.write("""
             pause = 45
             [sites."youtube.com"]
@@ -60,11 +60,16 @@ import Testing
         let sites = try #require(answer["sites"] as? [[String: Any]])
         #expect(sites.map { $0["site"] as? String } == ["reddit.com/r/all", "youtube.com"])
         #expect(sites.map { $0["pause"] as? Int } == [120, 45])
-        #expect(sites[0]["path"] as? String == "/r/all")
+        let narrow = try Site("reddit.com/r/all"), broad = try Site("youtube.com")
+        #expect(sites[0]["pattern"] as? String == narrow.pattern)
+        #expect(sites[0]["redirectPriority"] as? Int == SitePattern.redirectPriority(narrow))
+        #expect(sites[1]["allowPriority"] as? Int == SitePattern.allowPriority(broad))
         #expect(sites[1]["program"] as? String == "site:youtube.com")
-        #expect(sites[1]["allowSeconds"] as? Double == 1200)
+        // The allowance's end is the host's word, in the answers that open a site, never a length to count again.
+        #expect(sites[1]["allowSeconds"] == nil)
+        #expect((answer["generation"] as? String)?.isEmpty == false)
         let quotes = try #require(answer["quotes"] as? [[String: Any]])
-        #expect(quotes.count == NativeHost.quotesToKeep)
+        #expect(quotes.count == SiteRules.quotesToKeep)
         #expect(quotes.allSatisfy { ($0["verses"] as? [String])?.isEmpty == false })
     }
 
