@@ -108,22 +108,14 @@ ext.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === "allowances") ready.then(endAllowances).catch(() => {});
 });
 
-// A visit about to be answered by something other than the network (a
-// worker) is met once it commits; its site's workers go at once, so that
-// the next visit is the network's, which the redirects see.
-ext.webNavigation.onBeforeNavigate.addListener((details) => {
-  if (!mainFrame(details)) return;
-  connect();
-  ready.then(async () => {
-    const verdict = await MigaRules.verdict(details.url, details.tabId, sites);
-    if (!verdict.open) await MigaWorkers.removeFor([verdict.site], details.url);
-  }).catch(() => {});
-});
-// What commits on a protected site without passing the redirects goes to
-// the pause; any page the tab goes to ends a visit it is not on (MIGA's
-// own pages too: a tab that left for the focus page comes back through a pause).
+// What commits on a protected site without passing the redirects (a site's
+// worker answered it, the back/forward cache restored it, a tab opened
+// before the rules were) goes to the pause, and the site's workers go with
+// it. Any page the tab goes to ends a visit it is not on (MIGA's own pages
+// too: a tab that left for the focus page comes back through a pause).
 ext.webNavigation.onCommitted.addListener((details) => {
   if (details.frameId !== 0) return;
+  connect();
   ready.then(async () => {
     await endVisits(details.tabId, details.url);
     if (/^https?:/i.test(details.url)) {
@@ -134,32 +126,29 @@ ext.webNavigation.onCommitted.addListener((details) => {
 ext.webNavigation.onHistoryStateUpdated.addListener((details) => {
   if (mainFrame(details)) ready.then(() => pauseIfProtected(details.tabId, details.url)).catch(() => {});
 });
-// A page of an allowed visit may put the site's worker back: it goes again
-// once the page has loaded, unless an allowance lets the site through everywhere.
-ext.webNavigation.onCompleted.addListener((details) => {
-  if (mainFrame(details)) ready.then(() => MigaWorkers.afterAllowedPage(details.url, sites)).catch(() => {});
-});
 ext.tabs.onRemoved.addListener((tabId) => { ready.then(() => endVisits(tabId, null)).catch(() => {}); });
 
 // Each address a tab is about to ask for, which a redirect may send to the
 // pause page (a rule catches more than its site, so any): the pause page
 // asks whether it did (MigaClaims).
-if (ext.webRequest) {
+if (ext.webRequest && !MigaRules.holdsRequests) {
   ext.webRequest.onBeforeRequest.addListener((details) => {
     if (details.tabId >= 0) MigaClaims.expect(details.tabId, details.url).catch(() => {});
   }, { urls: ["http://*/*", "https://*/*"], types: ["main_frame"] });
 }
 
-// Firefox still lets a listener hold a request: until MIGA's first word
-// after the extension is installed (no rules kept yet, so no redirect in
-// place), each navigation waits for it and is sent to the pause here.
-// Afterwards the redirects decide, as they do as soon as a request starts.
-if (ext.runtime.getBrowserInfo && ext.webRequest) {
+// Firefox still lets a listener hold a request, and starts the background
+// for one (a listener of a background asleep or not yet begun at a
+// browser's start is kept and woken): there every visit is decided here,
+// before it goes out, with the rules MIGA gave (waiting, after an install,
+// for its first word), and no redirect rule is needed; a request a rule
+// sent on would be one the background never hears of at a start.
+if (MigaRules.holdsRequests) {
   const LONGEST_HOLD_MS = 10_000;
   ext.webRequest.onBeforeRequest.addListener(async (details) => {
     await ready;
-    if (cached || details.tabId < 0) return {};
-    await Promise.race([firstWord, new Promise((resolve) => setTimeout(resolve, LONGEST_HOLD_MS))]);
+    if (details.tabId < 0) return {};
+    if (!cached) await Promise.race([firstWord, new Promise((resolve) => setTimeout(resolve, LONGEST_HOLD_MS))]);
     const verdict = await MigaRules.verdict(details.url, details.tabId, sites);
     if (verdict.open) return {};
     await MigaClaims.expect(details.tabId, details.url);

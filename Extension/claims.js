@@ -48,8 +48,16 @@ const MigaClaims = (() => {
   // whether the address opens (no site covers it, which a redirect that
   // catches more than its site can send; or it is let through now), and
   // the site it pauses as.
+  // A page may ask before the sending is known here: at a browser's start
+  // the redirects send the first tab before the background hears of it.
+  const WAIT_FOR_SENDING_MS = 5000;
+
   async function claim(message, tabId, sites) {
-    if (!await take(tabId, message.url)) return { ok: false };
+    const deadline = Date.now() + WAIT_FOR_SENDING_MS;
+    while (!await take(tabId, message.url)) {
+      if (Date.now() > deadline) return { ok: false };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const verdict = await MigaRules.verdict(message.url, tabId, sites);
     if (!verdict.site) await MigaRules.inTurn(() => MigaRules.allowOnce(tabId, request(message.url)));
     return { ok: true, open: verdict.open, site: verdict.site };

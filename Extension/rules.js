@@ -13,6 +13,10 @@ const MigaRules = (() => {
   const ONCE_PRIORITY = 10_000_000;
   const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
   const compiled = new Map();
+  // Whether the browser lets a listener hold a request until it has decided
+  // (Firefox): the background then decides each visit itself, and installs
+  // no redirect (background.js).
+  const holdsRequests = Boolean(ext.runtime.getBrowserInfo && ext.webRequest?.onBeforeRequest);
 
   const isText = (value, longest) => typeof value === "string" && value.length > 0 && value.length <= longest;
   const isPriority = (value) => Number.isInteger(value) && value > 0 && value < ONCE_PRIORITY;
@@ -32,11 +36,12 @@ const MigaRules = (() => {
     const sites = [];
     for (const item of answer.sites.slice(0, MOST_SITES)) {
       if (!item || !isText(item.site, 600) || !isText(item.program, 610) || !isText(item.pattern, 64_000) || !compiles(item.pattern)) continue;
-      if (!Array.isArray(item.domains) || !item.domains.length || !item.domains.every((domain) => isText(domain, 253) && DOMAIN.test(domain))) continue;
-      if (!Array.isArray(item.filters) || !item.filters.length || !item.filters.every((filter) => isText(filter, 2000))) continue;
-      if (!isPriority(item.redirectPriority) || !isPriority(item.allowPriority)) continue;
+      const domains = item.domains;
+      if (!Array.isArray(domains) || !domains.length || !domains.every((domain) => isText(domain, 253) && DOMAIN.test(domain))) continue;
+      if (!Array.isArray(item.filters) || !item.filters.length || !item.filters.every((filter) => isText(filter, 64_000))) continue;
+      if (!isPriority(item.redirectPriority) || !isPriority(item.allowPriority) || !isText(item.host, 253) || !DOMAIN.test(item.host)) continue;
       const pause = Number.isInteger(item.pause) && item.pause > 0 ? Math.min(item.pause, 3600) : null;
-      sites.push({ site: item.site, program: item.program, pattern: item.pattern, domains: item.domains.slice(0, 4),
+      sites.push({ site: item.site, program: item.program, host: item.host, pattern: item.pattern, domains: domains.slice(0, 4),
                    filters: item.filters.slice(0, 2), redirectPriority: item.redirectPriority, allowPriority: item.allowPriority, pause });
     }
     return sites;
@@ -72,10 +77,10 @@ const MigaRules = (() => {
     return { requestDomains: site.domains, regexFilter: filter, isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] };
   }
 
-  // The redirects, one for each of a site's filters; ids 1….
+  // The redirects, one for each of a site's filters; ids 1…; none where the background holds requests.
   async function replaceRedirects(sites) {
     const old = await ext.declarativeNetRequest.getDynamicRules();
-    const rules = sites.flatMap((site) => site.filters.map((filter) => ({
+    const rules = holdsRequests ? [] : sites.flatMap((site) => site.filters.map((filter) => ({
       priority: site.redirectPriority,
       action: { type: "redirect", redirect: { regexSubstitution: pageURL("pause.html") + "#\\0" } },
       condition: condition(site, filter),
@@ -178,6 +183,6 @@ const MigaRules = (() => {
 
   return {
     sitesFrom, covering, pageURL, pauseURL, replaceRedirects, allow, allowOnce, allowances, removeAllowances,
-    scheduleAllowanceEnd, verdict, inTurn,
+    scheduleAllowanceEnd, verdict, inTurn, holdsRequests,
   };
 })();

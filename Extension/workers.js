@@ -1,14 +1,13 @@
 "use strict";
 // A protected site's service workers and caches, taken away whenever one
-// could answer a visit without the network (and so without the redirects,
-// which see only what goes to the network): when a site becomes protected,
-// when a visit or an allowance ends, when a visit is met after it was
-// answered, and after each page of a visit let through only in its own tab.
-// The site itself, its cookies and logins, stay as they are.
+// could answer a visit without the network (and so without Chromium's
+// redirects, which see only what goes to the network): when a site becomes
+// protected, when a visit or an allowance ends, and when a visit one
+// answered was met on commit. Never while a visit may be under way in its
+// tab: a navigation whose worker is taken away mid-answer hangs. The site
+// itself, its cookies and logins, stay as they are.
 
 const MigaWorkers = (() => {
-  // How long after a page of an allowed visit has loaded its workers go: it registers them as it loads.
-  const AFTER_PAGE_MS = 3000;
   const MOST_ORIGINS = 24;
   const firefox = Boolean(ext.runtime.getBrowserInfo);
 
@@ -20,7 +19,7 @@ const MigaWorkers = (() => {
   // at, and its host and www. under http and https.
   async function originsOf(site) {
     const { origins = {} } = await ext.storage.local.get("origins");
-    const guessed = site.domains.flatMap((domain) => ["https://", "http://"].flatMap((scheme) => [scheme + domain, scheme + "www." + domain]));
+    const guessed = ["https://", "http://"].flatMap((scheme) => [scheme + site.host, scheme + "www." + site.host]);
     return [...new Set([...(origins[site.site] ?? []), ...guessed])];
   }
 
@@ -41,7 +40,7 @@ const MigaWorkers = (() => {
     if (!sites.length || !ext.browsingData) return;
     if (firefox) {
       // Firefox takes hostnames, each with its subdomains.
-      const hostnames = [...new Set(sites.flatMap((site) => site.domains))];
+      const hostnames = [...new Set(sites.map((site) => site.host))];
       await ext.browsingData.remove({ hostnames }, { serviceWorkers: true }).catch(() => {});
       return;
     }
@@ -51,15 +50,5 @@ const MigaWorkers = (() => {
     await ext.browsingData.remove({ origins: [...origins] }, { serviceWorkers: true, cacheStorage: true }).catch(() => {});
   }
 
-  // After a page of a visit let through only in its tab: the site's workers
-  // go again, so that the visit's page does not answer the next visit elsewhere.
-  async function afterAllowedPage(url, sites) {
-    const site = MigaRules.covering(url, sites);
-    if (!site) return;
-    const everywhere = Object.values(await MigaRules.allowances())
-      .some((entry) => entry.site === site.site && entry.tabId === null && entry.until > Date.now());
-    if (!everywhere) setTimeout(() => { removeFor([site], url); }, AFTER_PAGE_MS);
-  }
-
-  return { noteVisit, removeFor, afterAllowedPage };
+  return { noteVisit, removeFor };
 })();

@@ -17,9 +17,13 @@ struct SiteRules: Encodable {
     struct SiteRule: Encodable, Equatable {
         let site: String
         let program: String
+        /// The site's host, with its subdomains (whose service workers the extension takes away).
+        let host: String
         /// Exactly the addresses the site covers (matched without regard to case).
         let pattern: String
-        /// The redirect rules' `requestDomains` and `regexFilter`s: what they catch holds what `pattern` matches.
+        /// The redirect rules' `requestDomains` and `regexFilter`s (Chromium's:
+        /// Firefox's extension decides each visit itself, by `pattern`): what
+        /// they catch holds what `pattern` matches.
         let domains: [String]
         let filters: [String]
         let redirectPriority: Int
@@ -69,16 +73,14 @@ struct SiteRules: Encodable {
     private static func sites(of config: Config) -> [SiteRule] {
         config.sites.keys.sorted().compactMap { name in
             guard let site = try? Site(name), let settings = config.sites[name] else { return nil }
-            return SiteRule(site: site.name, program: site.program, pattern: site.pattern, domains: [site.host],
+            return SiteRule(site: site.name, program: site.program, host: site.host, pattern: site.pattern, domains: [site.host],
                             filters: SitePattern.browserFilters(site), redirectPriority: SitePattern.redirectPriority(site), allowPriority: SitePattern.allowPriority(site),
                             pause: config.pause(for: settings))
         }
     }
 
     private static func generation(of sites: [SiteRule]) -> String {
-        let hash = FNV1a.hash(sites.flatMap {
-            [$0.site, $0.pattern] + $0.domains + $0.filters + [String($0.redirectPriority), String($0.allowPriority), String($0.pause)]
-        })
+        let hash = FNV1a.hash(sites.flatMap { [$0.site, $0.pattern, String($0.redirectPriority), String($0.allowPriority), String($0.pause)] })
         return String(hash, radix: 16)
     }
 }

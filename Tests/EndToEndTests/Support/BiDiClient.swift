@@ -41,6 +41,15 @@ final class BiDiClient {
         context = tab
     }
 
+    /// The newest top-level browsing context (a window just opened), in front: later calls go to it.
+    func switchToNewestContext() throws {
+        let known = context
+        context = try eventually("a new window", timeout: 30) { () -> String? in
+            let tree = try call("browsingContext.getTree", ["maxDepth": 0])
+            return (tree["contexts"] as? [[String: Any]])?.compactMap { $0["context"] as? String }.last { $0 != known }
+        }
+    }
+
     /// Installs an unpacked extension folder (temporarily, as for development); its ID.
     func installExtension(path: String) throws -> String {
         let result = try call("webExtension.install", ["extensionData": ["type": "path", "path": path]])

@@ -12,6 +12,8 @@ protocol BrowserUnderTest: AnyObject {
     func press(_ key: String) throws
     /// A new tab, in front: later calls go to it.
     func openTab() throws
+    /// Closes the browser as a person does, its settings written, and waits for it to end.
+    func close() throws
 }
 
 extension BrowserUnderTest {
@@ -74,6 +76,21 @@ final class BrowserFolder {
     }
 }
 
+/// How a browser under test starts.
+struct BrowserOptions {
+    /// Every host the browser asks for goes to the loopback site (the table
+    /// of addresses), not only the tests' own (site.example, other.example).
+    var everyHost = false
+    /// The loopback site's http hosts count as secure, so that a site's service worker may run there.
+    var workers = false
+    /// The address of the browser's first tab (about:blank when nil).
+    var startURL: String?
+    /// Whether the extension is there at all.
+    var withExtension = true
+    /// Whether the person lets the extension run in private windows.
+    var privateWindows = false
+}
+
 /// A browser in its own process group, its output to a file; the whole group is killed at the end.
 final class BrowserProcess {
     let pid: pid_t
@@ -96,6 +113,14 @@ final class BrowserProcess {
         kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Waits for the browser to end by itself (after it was asked to close), up to a ceiling.
+    func waitForExit() {
+        _ = try? eventually("the browser's end", timeout: 30) { () -> Bool? in
+            var status: Int32 = 0
+            return waitpid(pid, &status, WNOHANG) == pid ? true : nil
+        }
     }
 }
 
@@ -138,24 +163,54 @@ final class ChromiumUnderTest: BrowserUnderTest {
     private let process: BrowserProcess
     private let devtools: DevToolsClient
 
-    /// Host manifests of this profile go in `nativeHosts(in:)`, written before the start.
-    static func nativeHosts(in folder: BrowserFolder) throws -> String { try folder.make("chromium/NativeMessagingHosts") }
+    /// Host manifests of this profile go in `nativeHosts(in:)`, written before
+    /// the start: the profile is the one `XDG_CONFIG_HOME` names, as a person's is.
+    static func nativeHosts(in folder: BrowserFolder) throws -> String { try folder.make("home/.config/chromium/NativeMessagingHosts") }
 
-    init(in folder: BrowserFolder, site: LoopbackSite) throws {
-        userData = try folder.make("chromium")
+    init(in folder: BrowserFolder, site: LoopbackSite, options: BrowserOptions = BrowserOptions()) throws {
+        userData = try folder.make("home/.config/chromium")
         let home = try folder.make("home")
-        process = try BrowserProcess("/usr/bin/chromium", [
+        try? FileManager.default.removeItem(atPath: userData + "/DevToolsActivePort")
+        let hosts = options.everyHost ? "MAP * 127.0.0.1:\(site.port)"
+            : "MAP site.example 127.0.0.1:\(site.port), MAP *.site.example 127.0.0.1:\(site.port), MAP other.example 127.0.0.1:\(site.port), "
+                + "MAP *.other.example 127.0.0.1:\(site.port)"
+        var arguments = [
             "--headless=new", "--no-sandbox", "--user-data-dir=\(userData)", "--remote-debugging-port=0",
-            "--load-extension=\(builtExtension("chromium"))", "--no-first-run", "--disable-gpu",
-            "--disable-features=DisableLoadExtensionCommandLineSwitch,HttpsUpgrades",
-            "--host-resolver-rules=MAP site.example 127.0.0.1:\(site.port), MAP *.site.example 127.0.0.1:\(site.port), MAP other.example 127.0.0.1:\(site.port)", "about:blank",
-        ], environment: browserEnvironment(home: home), output: folder.root + "/chromium.log")
+            "--no-first-run", "--disable-gpu", "--disable-features=DisableLoadExtensionCommandLineSwitch,HttpsUpgrades",
+            "--host-resolver-rules=\(hosts)",
+        ]
+        if options.withExtension { arguments.append("--load-extension=\(builtExtension("chromium"))") }
+        if options.workers {
+            arguments.append("--unsafely-treat-insecure-origin-as-secure=http://site.example,http://www.site.example,http://other.example")
+        }
+        process = try BrowserProcess("/usr/bin/chromium", arguments + [options.startURL ?? "about:blank"],
+                                     environment: browserEnvironment(home: home), output: folder.root + "/chromium.log")
         let portFile = userData + "/DevToolsActivePort"
         let port = try eventually("Chromium's DevToolsActivePort", timeout: 90) {
             (try? String(contentsOfFile: portFile, encoding: .utf8))?.split(separator: "\n").first.flatMap { Int($0) }
         }
         devtools = try DevToolsClient(port: port)
-        try devtools.openTab()
+        if options.startURL == nil { try devtools.openTab() } else { try devtools.attachToFirstTab() }
+        if options.privateWindows { try allowPrivateWindows() }
+    }
+
+    /// The person's opt-in: the extension may run in private windows
+    /// (chrome://extensions, Details, Allow in Incognito). The extension reloads.
+    private func allowPrivateWindows() throws {
+        let page = try devtools.attachedTab(url: "chrome://extensions/")
+        _ = try devtools.evaluate(in: page, """
+            chrome.developerPrivate.updateProfileConfiguration({inDeveloperMode: true})
+              .then(() => chrome.developerPrivate.updateExtensionConfiguration({extensionId: '\(Self.extensionID)', incognitoAccess: true}))
+              .then(() => 'allowed')
+            """)
+    }
+
+    /// A tab in a private window, in front: later calls go to it.
+    func openPrivateTab() throws { try devtools.openTab(private: true) }
+
+    func close() throws {
+        try? devtools.call("Browser.close", inPage: false, timeout: 10)
+        process.waitForExit()
     }
 
     func navigate(_ url: String) throws { try devtools.navigate(url) }
@@ -197,7 +252,11 @@ final class FirefoxUnderTest: BrowserUnderTest {
     /// Host manifests for this HOME go in `nativeHosts(in:)`, written before the start.
     static func nativeHosts(in folder: BrowserFolder) throws -> String { try folder.make("home/.mozilla/native-messaging-hosts") }
 
-    init(in folder: BrowserFolder, site: LoopbackSite) throws {
+    /// `options.startURL`: the extension is installed in the profile (as a
+    /// person's is) rather than for this run, and the browser starts with
+    /// that address; Firefox finds an add-on put in the profile at the start
+    /// after it is put there, so such a test starts the browser once before.
+    init(in folder: BrowserFolder, site: LoopbackSite, options: BrowserOptions = BrowserOptions()) throws {
         let profile = try folder.make("firefox-profile")
         let home = try folder.make("home")
         let preferences: [(String, String)] = [
@@ -211,8 +270,19 @@ final class FirefoxUnderTest: BrowserUnderTest {
             ("toolkit.telemetry.reportingpolicy.firstRun", "false"), ("app.update.auto", "false"),
             ("extensions.autoDisableScopes", "0"), ("xpinstall.signatures.required", "false"),
             ("extensions.webextensions.uuids", "\"{\\\"\(Self.extensionID)\\\":\\\"\(Self.extensionUUID)\\\"}\""),
-            ("remote.prefs.recommended", "true"),
+            ("remote.prefs.recommended", "true"), ("dom.serviceWorkers.testing.enabled", options.workers ? "true" : "false"),
+            ("browser.sessionstore.resume_from_crash", "false"),
         ]
+        if options.privateWindows {
+            // The person's opt-in (about:addons, Run in Private Windows), as Firefox keeps it.
+            try #"{"sites@miga":{"permissions":["internal:privateBrowsingAllowed"],"origins":[]}}"#
+                .write(toFile: profile + "/extension-preferences.json", atomically: true, encoding: .utf8)
+        }
+        let inProfile = options.startURL != nil
+        if inProfile && options.withExtension {
+            try FileManager.default.createDirectory(atPath: profile + "/extensions", withIntermediateDirectories: true)
+            try builtExtension("firefox").write(toFile: profile + "/extensions/" + Self.extensionID, atomically: true, encoding: .utf8)
+        }
         try preferences.map { "user_pref(\"\($0.0)\", \($0.1));\n" }.joined()
             .write(toFile: profile + "/user.js", atomically: true, encoding: .utf8)
         let log = folder.root + "/firefox.log"
@@ -220,14 +290,26 @@ final class FirefoxUnderTest: BrowserUnderTest {
         environment["MOZ_HEADLESS"] = "1"
         process = try BrowserProcess("/usr/bin/firefox-esr", [
             "--headless", "--no-remote", "--profile", profile, "--remote-debugging-port", "0",
-        ], environment: environment, output: log)
+        ] + (options.startURL.map { [$0] } ?? []), environment: environment, output: log)
         let port = try eventually("Firefox's WebDriver BiDi port", timeout: 90) { () -> Int? in
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             guard let range = text.range(of: "WebDriver BiDi listening on ws://127.0.0.1:") else { return nil }
             return Int(text[range.upperBound...].prefix { $0.isNumber })
         }
         bidi = try BiDiClient(port: port)
-        _ = try bidi.installExtension(path: builtExtension("firefox"))
+        if !inProfile && options.withExtension { _ = try bidi.installExtension(path: builtExtension("firefox")) }
+    }
+
+    func close() throws {
+        _ = try? bidi.call("browser.close", [:], timeout: 10)
+        process.waitForExit()
+    }
+
+    /// A tab in a private window, opened by the extension from its page the
+    /// tab shows, in front: later calls go to it.
+    func openPrivateTab() throws {
+        _ = try evaluate("browser.windows.create({incognito: true, url: 'about:blank'}).then(() => 'opened')")
+        try bidi.switchToNewestContext()
     }
 
     func navigate(_ url: String) throws { try bidi.navigate(url) }

@@ -47,18 +47,59 @@ final class DevToolsClient {
         throw Timeout(what: "an answer to \(method)", last: "")
     }
 
-    /// A new tab, attached: later calls go to it.
-    func openTab() throws {
-        let created = try call("Target.createTarget", ["url": "about:blank"], inPage: false)
+    /// A new tab, attached: later calls go to it. `private`: in a private
+    /// window (a browser context of its own, which extensions take for one).
+    func openTab(private: Bool = false) throws {
+        var parameters: [String: Any] = ["url": "about:blank"]
+        if `private` {
+            let context = try call("Target.createBrowserContext", [:], inPage: false)
+            parameters["browserContextId"] = context["browserContextId"]
+        }
+        let created = try call("Target.createTarget", parameters, inPage: false)
         guard let targetId = created["targetId"] as? String else { throw ProtocolError(description: "no targetId") }
+        try attach(targetId)
+    }
+
+    /// The browser's first tab (the one it started with), attached.
+    func attachToFirstTab() throws {
+        let targetId = try eventually("the first tab", timeout: 60) { () -> String? in
+            let targets = try call("Target.getTargets", [:], inPage: false)["targetInfos"] as? [[String: Any]] ?? []
+            return targets.first { $0["type"] as? String == "page" }?["targetId"] as? String
+        }
+        try attach(targetId)
+    }
+
+    private func attach(_ targetId: String) throws {
         let attached = try call("Target.attachToTarget", ["targetId": targetId, "flatten": true], inPage: false)
         sessionId = attached["sessionId"] as? String
         try call("Page.enable")
         try call("Emulation.setFocusEmulationEnabled", ["enabled": true])
     }
 
+    /// A tab of its own at `url`, left in the background: its session, for `evaluate(in:_:)`.
+    func attachedTab(url: String) throws -> String {
+        let created = try call("Target.createTarget", ["url": url, "background": true], inPage: false)
+        guard let targetId = created["targetId"] as? String else { throw ProtocolError(description: "no targetId") }
+        let attached = try call("Target.attachToTarget", ["targetId": targetId, "flatten": true], inPage: false)
+        guard let session = attached["sessionId"] as? String else { throw ProtocolError(description: "no session") }
+        return session
+    }
+
+    /// The value of `expression` in the page of `session`.
+    func evaluate(in session: String, _ expression: String) throws -> String? {
+        let saved = sessionId
+        sessionId = session
+        defer { sessionId = saved }
+        return try eventually("the page to answer", timeout: 30) { try evaluate(expression) }
+    }
+
+    /// Starts a navigation. One that the extension replaces by another (its
+    /// check of a visit a site's worker answered) may never be answered as
+    /// done: where the tab went is for the test to read.
     func navigate(_ url: String) throws {
-        try call("Page.navigate", ["url": url])
+        do {
+            try call("Page.navigate", ["url": url], timeout: 15)
+        } catch is Timeout {}
     }
 
     /// The value of `expression` in the tab's page (promises awaited), as a string; nil while the page cannot say.

@@ -18,6 +18,12 @@ final class LoopbackSite: @unchecked Sendable {
         requests.filter { $0.hasPrefix("http://\(host)/") || $0.hasPrefix("http://\(host):") }
     }
 
+    /// The pages asked for on `host`: what a visit fetches, not the site's
+    /// worker script, its icon or a redirect on the way.
+    func pages(on host: String) -> [String] {
+        requests(on: host).filter { !$0.contains("/miga-worker.js") && !$0.hasSuffix("/favicon.ico") && !$0.contains("/miga-redirect?") }
+    }
+
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.fd = fd
@@ -69,6 +75,12 @@ final class LoopbackSite: @unchecked Sendable {
         let address = target.hasPrefix("http://") ? target : "http://\(host)\(target)"
         lock.withLock { logged.append(address) }
         let path = target.hasPrefix("http://") ? String(target.dropFirst("http://".count).drop { $0 != "/" }) : target
+        // `/miga-redirect?to=PATH`: the site sends the browser on to PATH, on the same host, as it is written.
+        if path.hasPrefix("/miga-redirect?to="), let to = path.range(of: "?to=") {
+            let response = "HTTP/1.1 302 Found\r\nLocation: \(path[to.upperBound...])\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            _ = sendAll(client, Array(response.utf8))
+            return
+        }
         let (type, body) = path.hasPrefix("/miga-worker.js")
             ? ("text/javascript", Self.worker)
             : ("text/html; charset=utf-8", "<!doctype html><title>The site</title><p id=\"site\">The site itself.</p>"

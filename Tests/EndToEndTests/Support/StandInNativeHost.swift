@@ -44,7 +44,7 @@ struct StandInNativeHost {
     /// The rules answer for its two sites, made as the real host makes them (`SitePattern`).
     static func rules() throws -> String {
         let sites = try ["other.example/r/all", "site.example"].map(Site.init).map { site -> [String: Any] in
-            ["site": site.name, "program": site.program, "pattern": site.pattern, "domains": [site.host],
+            ["site": site.name, "program": site.program, "host": site.host, "pattern": site.pattern, "domains": [site.host],
              "filters": SitePattern.browserFilters(site), "redirectPriority": SitePattern.redirectPriority(site),
              "allowPriority": SitePattern.allowPriority(site), "pause": 2]
         }
