@@ -50,7 +50,7 @@ const MigaClaims = (() => {
   // the site it pauses as.
   // A page may ask before the sending is known here: at a browser's start
   // the redirects send the first tab before the background hears of it.
-  const WAIT_FOR_SENDING_MS = 5000;
+  const WAIT_FOR_SENDING_MS = 1500;
 
   async function claim(message, tabId, sites) {
     const deadline = Date.now() + WAIT_FOR_SENDING_MS;

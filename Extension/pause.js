@@ -179,10 +179,24 @@ function inert() {
   document.body.classList.add("claimed");
 }
 
+// Not claimed where web pages cannot open this page at all (Chromium's
+// per-session address): the redirect came before the background could hear
+// of it (the first visit of a private window's, the first tab of a start).
+// The address is asked for again, once, and the redirect that meets it now
+// is heard.
+function askAgain() {
+  if (MigaRules.holdsRequests || sessionStorage.getItem("migaAskedAgain") === target) return false;
+  sessionStorage.setItem("migaAskedAgain", target);
+  ended = true;
+  location.replace(target);
+  return true;
+}
+
 async function begin() {
   if (window.top !== window || !isAddress(target)) return inert();
   const claim = await ext.runtime.sendMessage({ type: "claim", url: target }).catch(() => null);
-  if (!claim?.ok) return inert();
+  if (!claim?.ok) return askAgain() || inert();
+  sessionStorage.removeItem("migaAskedAgain");
   // Caught by a redirect that holds more than its site, or let through meanwhile: the address opens.
   if (claim.open) {
     ended = true;

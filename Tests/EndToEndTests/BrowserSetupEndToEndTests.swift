@@ -105,13 +105,15 @@ import Testing
                                        + "protect the browser as a program: miga protect firefox"), "\(before.output)")
 
         #expect(try run(migaBinary, ["browser", "setup"], environment: environment).status == 0)
+        // Firefox's extension reached MIGA (and said it may not run in private windows); Chromium's has not yet.
         let store = try SessionStore(path: sandbox.storePath)
         try store.setMeta("sites.private-windows.firefox", "refused")
+        try store.setMeta("sites.reached.firefox", String(Date().milliseconds))
         let after = try run(migaBinary, ["doctor"], environment: environment)
         #expect(!after.output.contains("✗ browser"), "\(after.output)")
-        #expect(after.output.contains("✓ browser: Firefox ESR: covered"), "\(after.output)")
-        #expect(after.output.contains("· browser: Firefox ESR: private windows: not paused (allow the extension in private windows to cover them)"),
-                "\(after.output)")
-        #expect(after.output.contains("· browser: Chromium: private windows: not reported yet"), "\(after.output)")
+        #expect(after.output.contains("✓ browser: Firefox ESR: covered: its extension reached MIGA moments ago"), "\(after.output)")
+        #expect(after.output.contains("· browser: Firefox ESR: private windows: not paused: to pause them, about:addons, "
+                                      + "MIGA sites, Run in Private Windows: Allow"), "\(after.output)")
+        #expect(after.output.contains("· browser: Chromium: not known yet"), "\(after.output)")
     }
 }

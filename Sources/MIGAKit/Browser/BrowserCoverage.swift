@@ -37,8 +37,9 @@ public struct BrowserCoverage {
         let found = setup.finder.find()
         let sitesProtected = !setup.config.sites.isEmpty
         if found.isEmpty {
-            return sitesProtected ? [Finding(info: "browsers: none found, so no tab pauses the protected sites (MIGA's extension runs in "
-                                                  + KnownBrowser.all.map(\.name).joined(separator: ", ") + ")")] : []
+            return setup.link.findings()
+                + (sitesProtected ? [Finding(info: "browsers: none found, so no tab pauses the protected sites (MIGA's extension runs in "
+                                                   + KnownBrowser.all.map(\.name).joined(separator: ", ") + ")")] : [])
         }
         let connected = Set(connections.live().map(\.browser))
         return setup.link.findings() + found.flatMap { browser -> [Finding] in

@@ -146,7 +146,7 @@ public struct BrowserSetup: Sendable {
     /// last page and the hub's site tiles say until it has.
     public func extensionSteps(store: SessionStore?) -> [String] {
         let waiting = finder.find().filter { found in
-            found.canBeEquipped && !isProtectedAsProgram(found) && BrowserConnections.lastReached(found.browser.id, in: store) == nil
+            found.canBeEquipped && BrowserConnections.lastReached(found.browser.id, in: store) == nil
         }
         // Firefox and Firefox ESR share one extension and one line.
         var ids: [String] = []
