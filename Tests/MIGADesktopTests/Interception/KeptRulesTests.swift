@@ -50,6 +50,32 @@ import Testing
         #expect(protection.coverage().map(\.program) == ["steam"])
     }
 
+    /// A site's rules are kept as a program's: uninstall keeps them, and
+    /// protecting it again brings it back; what uninstall recorded of the
+    /// browsers (a manifest, the host's link) goes, and so does a start-up
+    /// file MIGA made for its hook line, once that line is gone.
+    @Test func uninstall_keeps_the_sites_rules_and_takes_the_browser_parts_and_a_file_it_made_away() throws {
+        let site = try protection.protectSite("youtube.com").site
+        let manifest = home.path + "/.mozilla/native-messaging-hosts/miga.json"
+        try home.write("{}\n", to: ".mozilla/native-messaging-hosts/miga.json")
+        var record = Manifest(path: Manifest.path(in: protection.paths))
+        record.record(.browserPart(path: manifest))
+        try record.save()
+        let hook = try #require(protection.hookOffer())
+        #expect(!FileManager.default.fileExists(atPath: hook.file))
+        try protection.addHookLine(hook)
+
+        var letGo = false
+        _ = try protection.uninstall(purge: false, letGo: { letGo = KeptRules(paths: protection.paths).protectedOnly(protection.config).sites.isEmpty })
+        #expect(letGo, "the browsers were told while the sites were still being protected")
+        #expect(protection.isKept(site))
+        #expect(!FileManager.default.fileExists(atPath: manifest))
+        #expect(!FileManager.default.fileExists(atPath: hook.file), "an empty start-up file MIGA made was left")
+        #expect(try protection.protectSite("youtube.com").lines == ["Protected youtube.com, with its subdomains."])
+        #expect(!protection.isKept(site))
+        #expect(try protection.protectSite("YouTube.COM").lines == ["youtube.com is protected already."])
+    }
+
     @Test func a_program_whose_routes_were_never_written_is_not_kept_but_missing_them() throws {
         // As a protect that could not write its shim leaves it, or a table written by hand.
         try home.write("[programs.steam]\n", to: ".config/miga/config.toml")

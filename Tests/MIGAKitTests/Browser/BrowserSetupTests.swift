@@ -3,6 +3,7 @@ import Testing
 @testable import MIGACore
 @testable import MIGAConfig
 @testable import MIGAKit
+@testable import MIGADesktop
 @testable import MIGATestSupport
 
 /// Browsers found in a fixture home and PATH, and the manifests written for them.
@@ -119,6 +120,34 @@ import Testing
         let again = setup().run().outcomes
         #expect(again.map(\.state) == [.equipped(manifest: firefox, changed: false), .equipped(manifest: chromium, changed: false),
                                        .equipped(manifest: brave, changed: false)])
+    }
+
+    /// Another miga (the package's, run by a person who had installed their
+    /// own) takes the link over: setup says so rather than "equipped already";
+    /// what it wrote is recorded for uninstall.
+    @Test func setup_says_when_it_points_the_host_link_at_another_miga_and_records_what_it_wrote() throws {
+        try executable("bin/chromium")
+        #expect(setup().run().linkChange == nil)
+        try FileManager.default.createDirectory(atPath: root + "/usr/bin", withIntermediateDirectories: true)
+        try executable("usr/bin/miga")
+        let package = BrowserSetup(environment: environment, gateway: root + "/usr/bin/miga", running: root + "/usr/bin/miga", config: Config())
+        let report = package.run()
+        #expect(report.linkChange == "The host link \(root)/data/miga/miga-native-host now points at \(root)/usr/bin/miga (it pointed at \(gateway)).")
+        #expect(report.outcomes.first?.state == .equipped(manifest: root + "/config/chromium/NativeMessagingHosts/miga.json", changed: false))
+        let recorded = Manifest(path: root + "/data/miga/manifest").entries
+        #expect(recorded.contains(.browserPart(path: root + "/config/chromium/NativeMessagingHosts/miga.json")))
+        #expect(recorded.contains(.browserPart(path: root + "/data/miga/miga-native-host")))
+    }
+
+    /// The package's extension is where Debian's browsers load it by
+    /// themselves: nothing to add by hand, and no file named that is not there.
+    @Test func the_firefox_steps_name_the_packed_add_on_only_where_it_is() throws {
+        try executable("bin/firefox-esr")
+        try FileManager.default.createDirectory(atPath: root + "/prefix/share/miga/extension/firefox", withIntermediateDirectories: true)
+        try "{}".write(toFile: root + "/prefix/share/miga/extension/firefox/manifest.json", atomically: true, encoding: .utf8)
+        let advice = setup().run().outcomes.first?.advice.first ?? ""
+        #expect(advice.contains("Load Temporary Add-on"), "\(advice)")
+        #expect(!advice.contains("miga-firefox.xpi"), "\(advice)")
     }
 
     @Test func the_extension_is_named_where_it_is_installed_or_where_make_install_puts_it() throws {

@@ -45,6 +45,18 @@ import Testing
         #expect(text.split(separator: "\n").contains { $0.contains("Sites") && $0.contains("youtube.com") }, "\(text)")
     }
 
+    /// Ctrl-U clears the field, as in a shell; a pasted address keeps its host
+    /// and path, and setup says the query was left out.
+    @Test func ctrl_u_clears_the_site_field_and_a_pasted_address_loses_its_query_saying_so() {
+        var setup = flow()
+        press(Array(repeating: .down, count: 5) + [.enter] + typed("not a site at all"), on: &setup)
+        press([.control("u")], on: &setup)
+        #expect(setup.field == "")
+        press(typed("https://www.youtube.com/watch?v=x") + [.enter], on: &setup)
+        #expect(setup.sites.map(\.name) == ["youtube.com", "youtube.com/watch"])
+        #expect(setup.message == "youtube.com/watch: a site is a host and a path, so the query after it was left out.")
+    }
+
     @Test func a_typed_site_is_made_plain_and_what_is_no_site_is_refused_saying_why() {
         var setup = flow()
         // Three programs, "another command", youtube.com, then "another site".
