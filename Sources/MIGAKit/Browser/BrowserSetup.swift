@@ -140,21 +140,19 @@ public struct BrowserSetup: Sendable {
             || browser.browser.flatpakID.map { config.program(flatpak: $0) != nil || config.program(named: $0) != nil } == true
     }
 
-    /// How to add MIGA's extension, a line for each browser found that a
-    /// manifest can reach and whose extension has never reached MIGA
-    /// (`store`: where that is kept; nil when nothing is yet): what setup's
-    /// last page and the hub's site tiles say until it has.
-    public func extensionSteps(store: SessionStore?) -> [String] {
+    /// How to add MIGA's extension, for each browser found that a manifest
+    /// can reach and whose extension has never reached MIGA (`store`: where
+    /// that is kept; nil when nothing is yet): what setup's last page and the
+    /// hub's site tiles say until it has. Browsers sharing one extension
+    /// (Firefox and Firefox ESR) are one, by the first one's name.
+    public func extensionSteps(store: SessionStore?) -> [(browser: String, how: String)] {
         let waiting = finder.find().filter { found in
             found.canBeEquipped && BrowserConnections.lastReached(found.browser.id, in: store) == nil
         }
-        // Firefox and Firefox ESR share one extension and one line.
         var ids: [String] = []
         for found in waiting where !ids.contains(found.browser.id) { ids.append(found.browser.id) }
         return ids.compactMap { id in
-            let same = waiting.filter { $0.browser.id == id }
-            guard let first = same.first else { return nil }
-            return same.map { printable($0.title) }.joined(separator: ", ") + ": " + extensionAdvice(first.browser)
+            waiting.first { $0.browser.id == id }.map { (printable($0.title), extensionClicks($0.browser)) }
         }
     }
 
@@ -180,6 +178,20 @@ public struct BrowserSetup: Sendable {
             let page = browser.name == "Brave" ? "brave://extensions" : "chrome://extensions"
             let store = browser.storeOnly ? "MIGA's extension is in no store: " : ""
             return "the extension: \(store)open \(page), switch on Developer mode, choose Load unpacked and pick \(folder)/chromium\(missing)"
+        }
+    }
+
+    /// The same, as the clicks alone, short enough for setup's last page and
+    /// the hub (`miga browser setup` gives the whole of it).
+    func extensionClicks(_ browser: KnownBrowser) -> String {
+        if systemExtension(browser) != nil { return "nothing to do: it loads MIGA's extension by itself" }
+        var folder = extensionFolder ?? "PREFIX/share/miga/extension"
+        if let home = finder.home.isEmpty ? nil : finder.home, folder.hasPrefix(home + "/") { folder = "~" + folder.dropFirst(home.count) }
+        switch browser.engine {
+        case .firefox: return "about:debugging → This Firefox → Load Temporary Add-on → \(printable(folder))/firefox/manifest.json"
+        case .chromium:
+            let page = browser.name == "Brave" ? "brave://extensions" : "chrome://extensions"
+            return "\(page) → Developer mode → Load unpacked → \(printable(folder))/chromium"
         }
     }
 

@@ -103,6 +103,7 @@ public struct Home {
     func siteSteps(_ config: Config) -> [String] {
         guard !config.sites.isEmpty, let protection else { return [] }
         return BrowserSetup(protection: protection).extensionSteps(store: try? SessionStore.reading(path: paths.storeFile))
+            .map { "\($0.browser): \($0.how)" }
     }
 
     /// The hub until the person quits, or a program is to start.

@@ -77,8 +77,8 @@ public struct SetupFlow: InteractiveScreen {
     /// The browsers `miga browser setup` would equip: with a site ticked,
     /// setup asks about equipping them.
     public let browsers: [String]
-    /// How to add MIGA's extension to each of them, a line each (`BrowserSetup.extensionSteps`).
-    public let extensionSteps: [String]
+    /// How to add MIGA's extension to each of them (`BrowserSetup.extensionSteps`).
+    public let extensionSteps: [(browser: String, how: String)]
     public internal(set) var equipBrowsers = true
     /// Checks a typed command: nil when it can be protected, else why not.
     private let check: @Sendable (String) -> String?
@@ -99,7 +99,7 @@ public struct SetupFlow: InteractiveScreen {
     /// `sites`: the protected sites' plain names, ticked; `browsers`: the
     /// browsers `miga browser setup` would equip for them.
     public init(firstRun: Bool, programs: [SetupProgram], sites: [String] = [], tags: [(tag: String, count: Int)],
-                interests: [String] = [], pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [], extensionSteps: [String] = [],
+                interests: [String] = [], pause: Int = Config.defaultPause, hook: HookOffer?, browsers: [String] = [], extensionSteps: [(browser: String, how: String)] = [],
                 check: @escaping @Sendable (String) -> String?) {
         self.firstRun = firstRun
         self.programs = programs

@@ -293,21 +293,22 @@ extension SetupFlow {
                                   : answers.addHook ? "add the line to \(hook.shownFile)" : "not now (see miga init)"))
         }
         if let browsersFact { facts.append(browsersFact) }
-        let labelWidth = facts.map { CellWidth.of($0.0) }.max() ?? 0
-        let valueWidth = max(10, min(measure - labelWidth - 3, facts.map { CellWidth.of($0.1) }.max() ?? 0))
+        // Equipping is half of it: the extension is added by hand, and this is the last page to say how.
+        let steps = offersBrowsers && answers.equipBrowsers ? extensionSteps : []
+        let rows = facts + steps.map { ($0.browser, $0.how) }
+        let labelWidth = rows.map { CellWidth.of($0.0) }.max() ?? 0
+        let valueWidth = max(10, min(measure - labelWidth - 3, rows.map { CellWidth.of($0.1) }.max() ?? 0))
         let indent = String(repeating: " ", count: max(1, (width - labelWidth - 3 - valueWidth) / 2))
-        for (label, value) in facts {
-            let wrapped = TextWrap.lines(value, width: valueWidth)
-            for (index, part) in wrapped.enumerated() {
+        func add(_ label: String, _ value: String) {
+            for (index, part) in TextWrap.lines(value, width: valueWidth).enumerated() {
                 lines.append(Line([Span(indent + (index == 0 ? label : "").rightPadded(to: labelWidth) + "   ", .muted),
                                    Span(part, .body)]))
             }
         }
-        // Equipping is half of it: the extension is added by hand, and this is the last page to say how.
-        if offersBrowsers && answers.equipBrowsers && !extensionSteps.isEmpty {
-            lines.append(.blank)
-            lines += ScreenLayout.paragraph("Then add MIGA's extension to each browser:", measure: measure, width: width)
-            for step in extensionSteps { lines += ScreenLayout.paragraph(step, measure: measure, width: width) }
+        facts.forEach(add)
+        if !steps.isEmpty {
+            lines += [.blank, Line([Span(indent + "Then add MIGA's extension to each browser:", .muted)])]
+            steps.forEach(add)
         }
         lines += [.blank, .blank, Line.centered([Span("  Begin  ", .primary)], in: width)]
         return lines
