@@ -93,6 +93,25 @@ import Testing
                 == "· browser: Chromium: private windows: not paused: to pause them, chrome://extensions, MIGA sites, Details, Allow in Incognito")
     }
 
+    /// An extension that cannot reach MIGA says so itself: the toolbar button
+    /// is marked, and its page says what to run; protected sites still pause.
+    @Test func anExtensionThatCannotReachMIGASaysSoItself() throws {
+        let run = try SitesRun(firefox: false)
+        try run.stop()
+        try FileManager.default.removeItem(atPath: try ChromiumUnderTest.nativeHosts(in: run.folder) + "/miga.json")
+        try run.start()
+        // The rules kept from before still pause, with the browser's own quotes.
+        _ = try run.browser.pauseShown(for: Self.asked)
+        try eventually("the toolbar's mark", timeout: 30) { try run.browser.evaluate("chrome.action.getBadgeText({})") == "!" ? true : nil }
+        try run.browser.navigate(run.browser.extensionBase + "status.html")
+        let said = try eventually("the toolbar's page", timeout: 30) { () -> String? in
+            let text = try run.browser.evaluate("document.body.innerText") ?? ""
+            return text.contains("MIGA") ? text : nil
+        }
+        #expect(said.contains("MIGA is not answering this browser."), "\(said)")
+        #expect(said.contains("miga browser setup"), "\(said)")
+    }
+
     /// `miga uninstall` with a browser running: the browser drops the sites'
     /// rules first, every part MIGA wrote for the browsers goes (host
     /// manifests, the host's link), the site opens with no pause, and
