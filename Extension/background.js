@@ -32,10 +32,17 @@ async function reached(state) {
 }
 
 let port = null;
+// While MIGA cannot be reached, a new try at most this often (each starts a host process).
+const RETRY_AFTER_MS = 30_000;
+let lastTry = 0;
 function connect() {
-  if (port) return;
-  MigaHost.watch({ onRules: apply, onGone: (why) => { port = null; settle(); reached({ ok: false, why }); } })
-    .then((opened) => { port = opened; });
+  if (port || Date.now() - lastTry < RETRY_AFTER_MS) return;
+  lastTry = Date.now();
+  port = MigaHost.watch({
+    onRules: apply,
+    onError: settle,
+    onGone: (why) => { port = null; settle(); reached({ ok: false, why }); },
+  });
 }
 
 // The host's rules put in place: the redirects, the cache for a pause
@@ -52,8 +59,12 @@ async function apply(answer) {
   await reached({ ok: true, sites: given.length, refused });
   await MigaWorkers.removeFor(added);
   await checkOpenTabs();
-  const host = MigaHost.open();
-  MigaHost.handOver(host).finally(() => host.close());
+  // The outcomes of pauses held without MIGA, if any, handed over now it answers.
+  const { queued = [] } = await ext.storage.local.get("queued");
+  if (queued.length) {
+    const host = MigaHost.open();
+    MigaHost.handOver(host).finally(() => host.close());
+  }
 }
 
 // A tab on a protected site that nothing lets through goes to the pause.
@@ -62,7 +73,7 @@ async function pauseIfProtected(tabId, url) {
   if (verdict.open) return false;
   await MigaClaims.expect(tabId, url);
   await ext.tabs.update(tabId, { url: MigaRules.pauseURL(url) });
-  await MigaWorkers.removeFor([verdict.site], url);
+  await MigaWorkers.removeUnlessInUse([verdict.site], url);
   return true;
 }
 
@@ -94,10 +105,10 @@ function endAllowances() {
   });
 }
 
-// Allowances over: their rules go, and their sites' workers.
+// Allowances over: their rules go, and their sites' workers, where no other visit uses them.
 async function endEach(over) {
   await MigaRules.removeAllowances(over.map(([id]) => Number(id)));
-  await MigaWorkers.removeFor(sites.filter((site) => over.some(([, entry]) => entry.site === site.site)));
+  await MigaWorkers.removeUnlessInUse(sites.filter((site) => over.some(([, entry]) => entry.site === site.site)));
 }
 
 const mainFrame = (details) => details.frameId === 0 && /^https?:/i.test(details.url);
@@ -126,14 +137,23 @@ ext.webNavigation.onCommitted.addListener((details) => {
 ext.webNavigation.onHistoryStateUpdated.addListener((details) => {
   if (mainFrame(details)) ready.then(() => pauseIfProtected(details.tabId, details.url)).catch(() => {});
 });
-ext.tabs.onRemoved.addListener((tabId) => { ready.then(() => endVisits(tabId, null)).catch(() => {}); });
+ext.tabs.onRemoved.addListener((tabId) => {
+  ready.then(() => Promise.all([endVisits(tabId, null), MigaClaims.forget(tabId)])).catch(() => {});
+});
 
 // Each address a tab is about to ask for, which a redirect may send to the
 // pause page (a rule catches more than its site, so any): the pause page
 // asks whether it did (MigaClaims).
+// Only a host a redirect may catch is kept (those of the sites, with their subdomains).
 if (ext.webRequest && !MigaRules.holdsRequests) {
   ext.webRequest.onBeforeRequest.addListener((details) => {
-    if (details.tabId >= 0) MigaClaims.expect(details.tabId, details.url).catch(() => {});
+    if (details.tabId < 0) return;
+    ready.then(() => {
+      let host;
+      try { host = new URL(details.url).hostname.replace(/\.$/, ""); } catch (error) { return; }
+      const caught = sites.some((site) => site.domains.some((domain) => host === domain || host.endsWith("." + domain)));
+      if (caught) return MigaClaims.expect(details.tabId, details.url);
+    }).catch(() => {});
   }, { urls: ["http://*/*", "https://*/*"], types: ["main_frame"] });
 }
 
@@ -145,13 +165,20 @@ if (ext.webRequest && !MigaRules.holdsRequests) {
 // sent on would be one the background never hears of at a start.
 if (MigaRules.holdsRequests) {
   const LONGEST_HOLD_MS = 10_000;
+  let waited = false;
   ext.webRequest.onBeforeRequest.addListener(async (details) => {
-    await ready;
     if (details.tabId < 0) return {};
-    if (!cached) await Promise.race([firstWord, new Promise((resolve) => setTimeout(resolve, LONGEST_HOLD_MS))]);
-    const verdict = await MigaRules.verdict(details.url, details.tabId, sites);
-    if (verdict.open) return {};
-    await MigaClaims.expect(details.tabId, details.url);
+    try {
+      await ready;
+      if (!cached && !waited) await Promise.race([firstWord, new Promise((resolve) => setTimeout(resolve, LONGEST_HOLD_MS))]);
+      waited = true;
+      const verdict = await MigaRules.verdict(details.url, details.tabId, sites);
+      if (verdict.open) return {};
+      await MigaClaims.expect(details.tabId, details.url);
+    } catch (error) {
+      // Something went wrong deciding: a protected site still meets the pause.
+      if (!MigaRules.covering(details.url, sites)) return {};
+    }
     return { redirectUrl: MigaRules.pauseURL(details.url) };
   }, { urls: ["http://*/*", "https://*/*"], types: ["main_frame"] }, ["blocking"]);
 }

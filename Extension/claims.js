@@ -7,8 +7,9 @@
 // records nothing.
 
 const MigaClaims = (() => {
-  // How long a sending waits for its page.
+  // How long a sending waits for its page; how long an address kept may be (the host takes no longer).
   const LONGEST_WAIT_MS = 120_000;
+  const LONGEST_ADDRESS = 16 * 1024;
 
   // An address without its fragment: what a request carries.
   const request = (url) => String(url).split("#")[0];
@@ -22,11 +23,30 @@ const MigaClaims = (() => {
   // already been sent on (a person quick on the keys, a redirect after it).
   const MOST_PER_TAB = 4;
 
+  // Every tab's sendings still waiting for their page, the rest dropped.
+  function fresh(claims) {
+    const kept = {};
+    for (const [tabId, sent] of Object.entries(claims)) {
+      const recent = sent.filter((one) => Date.now() - one.at < LONGEST_WAIT_MS);
+      if (recent.length) kept[tabId] = recent;
+    }
+    return kept;
+  }
+
   function expect(tabId, url) {
+    if (String(url).length > LONGEST_ADDRESS) return Promise.resolve();
     return inTurn(async () => {
-      const { claims = {} } = await ext.storage.session.get("claims");
-      const recent = (claims[tabId] ?? []).filter((sent) => Date.now() - sent.at < LONGEST_WAIT_MS);
-      claims[tabId] = [...recent, { url: request(url), at: Date.now() }].slice(-MOST_PER_TAB);
+      const claims = fresh((await ext.storage.session.get("claims")).claims ?? {});
+      claims[tabId] = [...(claims[tabId] ?? []), { url: request(url), at: Date.now() }].slice(-MOST_PER_TAB);
+      await ext.storage.session.set({ claims });
+    });
+  }
+
+  // A tab closed: what it was sent is no one's.
+  function forget(tabId) {
+    return inTurn(async () => {
+      const claims = fresh((await ext.storage.session.get("claims")).claims ?? {});
+      delete claims[tabId];
       await ext.storage.session.set({ claims });
     });
   }
@@ -34,8 +54,8 @@ const MigaClaims = (() => {
   // Whether `url` was sent to this tab lately; the sending is used up.
   function take(tabId, url) {
     return inTurn(async () => {
-      const { claims = {} } = await ext.storage.session.get("claims");
-      const recent = (claims[tabId] ?? []).filter((sent) => Date.now() - sent.at < LONGEST_WAIT_MS);
+      const claims = fresh((await ext.storage.session.get("claims")).claims ?? {});
+      const recent = claims[tabId] ?? [];
       const index = recent.findIndex((sent) => sent.url === request(url));
       if (index >= 0) recent.splice(index, 1);
       claims[tabId] = recent;
@@ -44,14 +64,14 @@ const MigaClaims = (() => {
     });
   }
 
+  // A page may ask before the sending is known here (the event of the
+  // request that was redirected comes a moment later).
+  const WAIT_FOR_SENDING_MS = 1500;
+
   // A pause page's claim: `{ok: false}` for a tab MIGA did not send; else
   // whether the address opens (no site covers it, which a redirect that
   // catches more than its site can send; or it is let through now), and
   // the site it pauses as.
-  // A page may ask before the sending is known here: at a browser's start
-  // the redirects send the first tab before the background hears of it.
-  const WAIT_FOR_SENDING_MS = 1500;
-
   async function claim(message, tabId, sites) {
     const deadline = Date.now() + WAIT_FOR_SENDING_MS;
     while (!await take(tabId, message.url)) {
@@ -59,7 +79,7 @@ const MigaClaims = (() => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const verdict = await MigaRules.verdict(message.url, tabId, sites);
-    if (!verdict.site) await MigaRules.inTurn(() => MigaRules.allowOnce(tabId, request(message.url)));
+    if (verdict.open) await MigaRules.inTurn(() => MigaRules.allowOnce(tabId, request(message.url)));
     return { ok: true, open: verdict.open, site: verdict.site };
   }
 
@@ -85,5 +105,5 @@ const MigaClaims = (() => {
     }
   }
 
-  return { expect, answer };
+  return { expect, forget, answer };
 })();

@@ -78,9 +78,10 @@ const MigaHost = (() => {
 
   // The background's conversation: the rules now and at each change, each
   // handed to `onRules` (which puts them in place and resolves); the host
-  // is told once they are. `onGone` is called when the host cannot be
+  // is told once they are. `onError` is called when the host answers but
+  // gives no rules (a config it cannot read), `onGone` when it cannot be
   // reached or goes away, with the browser's reason.
-  async function watch({ onRules, onGone }) {
+  function watch({ onRules, onError, onGone }) {
     let port;
     try {
       port = ext.runtime.connectNative(NAME);
@@ -90,6 +91,7 @@ const MigaHost = (() => {
     }
     let queue = Promise.resolve();
     port.onMessage.addListener((message) => {
+      if (message?.type === "error") onError();
       if (!message || message.type !== "rules") return;
       queue = queue.then(() => onRules(message)).then(() => {
         try { port.postMessage({ type: "applied", generation: message.generation }); } catch (error) { /* gone */ }
@@ -98,7 +100,9 @@ const MigaHost = (() => {
     port.onDisconnect.addListener(() => {
       onGone(String(ext.runtime.lastError?.message ?? port.error?.message ?? "MIGA's host ended the conversation"));
     });
-    port.postMessage({ type: "watch", privateWindows: await privateWindows(), browser: browserName() });
+    privateWindows().then((allowed) => {
+      try { port.postMessage({ type: "watch", privateWindows: allowed, browser: browserName() }); } catch (error) { /* gone */ }
+    });
     return port;
   }
 
@@ -109,14 +113,17 @@ const MigaHost = (() => {
     await ext.storage.local.set({ queued: queued.slice(-500) });
   }
 
-  // Hands the queued outcomes to the host on `host`, once it is there.
+  // Hands the queued outcomes to the host on `host`, once it is there; the
+  // items it took leave the queue, each by what it is (another page may be
+  // handing over the same ones, or queueing more, meanwhile).
   async function handOver(host) {
     const { queued = [] } = await ext.storage.local.get("queued");
     if (!queued.length) return;
     const recorded = await host.request({ type: "outcomes", items: queued });
     if (recorded && recorded.type === "recorded") {
+      const sent = new Set(queued.map((item) => JSON.stringify(item)));
       const { queued: now = [] } = await ext.storage.local.get("queued");
-      await ext.storage.local.set({ queued: now.slice(queued.length) });
+      await ext.storage.local.set({ queued: now.filter((item) => !sent.has(JSON.stringify(item))) });
     }
   }
 

@@ -176,7 +176,22 @@ function inert() {
   ended = true;
   $("pause").hidden = true;
   $("not-sent").hidden = false;
+  // The person may still want the address: asked for again, it meets the rules as any visit does.
+  $("again").hidden = !isAddress(target);
+  $("again").addEventListener("click", () => location.replace(target));
   document.body.classList.add("claimed");
+}
+
+// The address opened (caught by a redirect that holds more than its site,
+// or let through meanwhile). Once per address within a few seconds: a
+// second time would be a loop, which the page stops.
+function openOnce() {
+  const last = JSON.parse(sessionStorage.getItem("migaOpened") ?? "null");
+  if (last?.target === target && Date.now() - last.at < 10_000) return false;
+  sessionStorage.setItem("migaOpened", JSON.stringify({ target, at: Date.now() }));
+  ended = true;
+  location.replace(target);
+  return true;
 }
 
 // Not claimed where web pages cannot open this page at all (Chromium's
@@ -197,10 +212,8 @@ async function begin() {
   const claim = await ext.runtime.sendMessage({ type: "claim", url: target }).catch(() => null);
   if (!claim?.ok) return askAgain() || inert();
   sessionStorage.removeItem("migaAskedAgain");
-  // Caught by a redirect that holds more than its site, or let through meanwhile: the address opens.
   if (claim.open) {
-    ended = true;
-    location.replace(target);
+    if (!openOnce()) inert();
     return;
   }
   site = claim.site;

@@ -39,10 +39,11 @@ const MigaRules = (() => {
       const domains = item.domains;
       if (!Array.isArray(domains) || !domains.length || !domains.every((domain) => isText(domain, 253) && DOMAIN.test(domain))) continue;
       if (!Array.isArray(item.filters) || !item.filters.length || !item.filters.every((filter) => isText(filter, 64_000))) continue;
+      if (!isText(item.allowFilter, 64_000)) continue;
       if (!isPriority(item.redirectPriority) || !isPriority(item.allowPriority) || !isText(item.host, 253) || !DOMAIN.test(item.host)) continue;
       const pause = Number.isInteger(item.pause) && item.pause > 0 ? Math.min(item.pause, 3600) : null;
       sites.push({ site: item.site, program: item.program, host: item.host, pattern: item.pattern, domains: domains.slice(0, 4),
-                   filters: item.filters.slice(0, 2), redirectPriority: item.redirectPriority, allowPriority: item.allowPriority, pause });
+                   filters: item.filters.slice(0, 2), allowFilter: item.allowFilter, redirectPriority: item.redirectPriority, allowPriority: item.allowPriority, pause });
     }
     return sites;
   }
@@ -121,26 +122,34 @@ const MigaRules = (() => {
     await scheduleAllowanceEnd(allowances);
   }
 
-  // Allow rules for the site above its redirects: in the tab named, or in
-  // every tab until `until` (the host's word, milliseconds since 1970).
+  // The allowances' own ids, where no rule is installed for them (Firefox): above any rule's.
+  let ownId = ONCE_PRIORITY;
+
+  // An allow rule for the site above its redirects, on its path as written
+  // alone (`allowFilter`): in the tab named, or in every tab until `until`
+  // (the host's word, milliseconds since 1970). Where the background holds
+  // requests (Firefox) the allowance is kept, and no rule is needed.
   async function allow(site, { tabId = null, until = null }) {
-    const ids = await nextSessionRuleIds(site.filters.length);
-    const addRules = site.filters.map((filter, index) => {
-      const rule = { id: ids[index], priority: site.allowPriority, action: { type: "allow" }, condition: condition(site, filter) };
+    const [id] = holdsRequests ? [++ownId] : await nextSessionRuleIds(1);
+    if (!holdsRequests) {
+      const rule = { id, priority: site.allowPriority, action: { type: "allow" }, condition: condition(site, site.allowFilter) };
       if (tabId !== null) rule.condition.tabIds = [tabId];
-      return rule;
-    });
-    await ext.declarativeNetRequest.updateSessionRules({ addRules });
+      await ext.declarativeNetRequest.updateSessionRules({ addRules: [rule] });
+    }
     const kept = await allowances();
-    kept[ids[0]] = { site: site.site, rules: ids, tabId, until };
+    kept[id] = { site: site.site, rules: holdsRequests ? [] : [id], tabId, until };
     await keepAllowances(kept);
   }
 
-  // An address a redirect caught that no site covers (its rules catch more
-  // than the site, to stay small): let through once, in its tab.
+  // An address a redirect caught that opens now (no site covers it, since
+  // the rules catch more than a site to stay small; or an unusual spelling
+  // of a site let through): let through once, in its tab. A rule's filter
+  // has wildcards (`*`, `^`) and anchors (`|`) of its own: the address is
+  // matched up to the first of them, from its start.
   async function allowOnce(tabId, url) {
+    if (holdsRequests) return;
     const [id] = await nextSessionRuleIds(1);
-    const filter = "|" + url.replace(/\|/g, "%7C") + "|";
+    const filter = "|" + url.split(/[*^|]/)[0];
     await ext.declarativeNetRequest.updateSessionRules({ addRules: [{
       id, priority: ONCE_PRIORITY, action: { type: "allow" },
       condition: { urlFilter: filter, isUrlFilterCaseSensitive: true, resourceTypes: ["main_frame"], tabIds: [tabId] },
@@ -151,11 +160,11 @@ const MigaRules = (() => {
   }
 
   async function removeAllowances(ids) {
-    if (!ids.length) return;
+    if (!ids.length) return scheduleAllowanceEnd(await allowances());
     const kept = await allowances();
     const rules = ids.flatMap((id) => kept[id]?.rules ?? []);
     ids.forEach((id) => delete kept[id]);
-    await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: rules });
+    if (rules.length) await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: rules });
     await keepAllowances(kept);
   }
 
@@ -167,11 +176,13 @@ const MigaRules = (() => {
     else await ext.alarms.clear("allowances");
   }
 
-  // Whether `site` is let through in this tab now: its visit there, or an allowance in every tab.
+  // Whether `site` is let through in this tab now (`tabId`), or anywhere
+  // (`tabId` undefined): a visit there, or an allowance in every tab.
   function isAllowed(kept, tabId, site) {
     const now = Date.now();
     return Object.values(kept).some((entry) => entry.site === site.site
-      && (entry.tabId === tabId || (entry.tabId === null && Number.isFinite(entry.until) && entry.until > now)));
+      && ((tabId === undefined && entry.tabId !== null) || entry.tabId === tabId
+          || (entry.tabId === null && Number.isFinite(entry.until) && entry.until > now)));
   }
 
   // What a navigation of `tabId` to `url` meets: "pause" (its site, not let through) or "open".
@@ -183,6 +194,6 @@ const MigaRules = (() => {
 
   return {
     sitesFrom, covering, pageURL, pauseURL, replaceRedirects, allow, allowOnce, allowances, removeAllowances,
-    scheduleAllowanceEnd, verdict, inTurn, holdsRequests,
+    scheduleAllowanceEnd, verdict, inTurn, holdsRequests, isAllowed,
   };
 })();

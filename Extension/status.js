@@ -9,7 +9,7 @@
   if (host?.ok) {
     $("state").textContent = count === 1 ? "MIGA answers here: 1 protected site pauses in this browser."
       : `MIGA answers here: ${count} protected sites pause in this browser.`;
-    if (host.refused?.length) $("what").textContent = "This browser refused the rules of some of them; miga doctor says more.";
+    if (host.refused?.length) $("what").textContent = "This browser refused the rules of some of them: those pause only once a page of theirs has opened.";
     return;
   }
   $("state").textContent = "MIGA is not answering this browser.";

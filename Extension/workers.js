@@ -3,9 +3,10 @@
 // could answer a visit without the network (and so without Chromium's
 // redirects, which see only what goes to the network): when a site becomes
 // protected, when a visit or an allowance ends, and when a visit one
-// answered was met on commit. Never while a visit may be under way in its
-// tab: a navigation whose worker is taken away mid-answer hangs. The site
-// itself, its cookies and logins, stay as they are.
+// answered was met on commit; never while another tab's visit or an
+// allowance still uses them, and never as a navigation begins (one whose
+// worker is taken away mid-answer hangs). The site itself, its cookies and
+// logins, stay as they are.
 
 const MigaWorkers = (() => {
   const MOST_ORIGINS = 24;
@@ -50,5 +51,11 @@ const MigaWorkers = (() => {
     await ext.browsingData.remove({ origins: [...origins] }, { serviceWorkers: true, cacheStorage: true }).catch(() => {});
   }
 
-  return { noteVisit, removeFor };
+  // The same, for the sites no tab's visit or allowance lets through now.
+  async function removeUnlessInUse(sites, url) {
+    const kept = await MigaRules.allowances();
+    await removeFor(sites.filter((site) => !MigaRules.isAllowed(kept, undefined, site)), url);
+  }
+
+  return { noteVisit, removeFor, removeUnlessInUse };
 })();

@@ -34,7 +34,8 @@ public struct Site: Hashable, Sendable {
             MigaError(usage: "\"\(printable(String(typed.prefix(80))))\" is not a website to protect: \(why)")
         }
         var rest = Substring(typed.trimmingWhitespace())
-        if let scheme = rest.firstRange(of: "://") {
+        // A scheme is before any slash: a "://" in a query is the query's.
+        if let scheme = rest.firstRange(of: "://"), !rest[..<scheme.lowerBound].contains("/") {
             guard ["http", "https"].contains(rest[..<scheme.lowerBound].lowercased()) else {
                 throw refuse("only http and https addresses can be paused")
             }
@@ -62,7 +63,7 @@ public struct Site: Hashable, Sendable {
         }
         let path = try Self.path(rest[slash...], refuse: refuse)
         let site = Site(host: host, path: path)
-        return (site, droppedQuery ? "\(site.name): a site is a host and a path, so the query after it was left out." : nil)
+        return (site, droppedQuery ? "\(site.name): a site is a host and a path, so what followed it (?…, #…) was left out." : nil)
     }
 
     private init(host: String, path: String) {
@@ -96,7 +97,9 @@ public struct Site: Hashable, Sendable {
         guard let address = Address(url) else { return false }
         guard address.host == host || address.host.hasSuffix("." + host) else { return false }
         guard !path.isEmpty else { return true }
-        return SitePath.isUnder(SitePath.segments(address.path.utf8), segments)
+        // A `..` a browser did not resolve (behind an encoded slash) is one a
+        // server may: where it leads is not known, so it is taken as here.
+        return SitePath.goesUp(address.path.utf8) || SitePath.isUnder(SitePath.segments(address.path.utf8), segments)
     }
 
     /// The path's segments, as `SitePath` reads them.
@@ -105,7 +108,7 @@ public struct Site: Hashable, Sendable {
     /// The site `url` pauses as: of those that cover it, the most particular
     /// (the longest host, then the longest path).
     public static func covering(_ url: String, among sites: [Site]) -> Site? {
-        sites.filter { $0.covers(url) }.max { ($0.host.count, $0.path.count) < ($1.host.count, $1.path.count) }
+        sites.filter { $0.covers(url) }.max { SitePattern.particularity($0) < SitePattern.particularity($1) }
     }
 
     /// A host as an address carries it: lower case, Punycode for labels in
@@ -135,7 +138,7 @@ public struct Site: Hashable, Sendable {
         let bytes = typed.utf8.map { $0 == UInt8(ascii: "\\") ? SitePath.slash : $0 }
         guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw refuse("the path holds a control character") }
         let segments = SitePath.segments(bytes)
-        guard !segments.contains([SitePath.dot, SitePath.dot]) else {
+        guard !segments.contains(SitePath.upward) else {
             throw refuse("the path goes up a folder (..): give the path it arrives at")
         }
         // A decoded `%` could be read as the start of an escape by one
@@ -156,7 +159,7 @@ public struct Site: Hashable, Sendable {
         if SitePattern.mayBeWritten(byte) {
             return String(UnicodeScalar(byte))
         }
-        return "%" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        return SitePath.percentEncoded(byte)
     }
 }
 

@@ -15,8 +15,10 @@
 /// 4. letters are lower-cased (ASCII), and empty and `.` segments dropped.
 ///
 /// `..` is not resolved: browsers resolve it (written or as `%2E%2E`)
-/// before a request is sent, and one hidden behind an encoded slash is
-/// read as a segment of its own. `SitePattern` is the same reading as a
+/// before a request is sent; a path that still goes up once decoded
+/// (`goesUp`: behind an encoded slash) is taken as on every path of its
+/// host (`Site.covers`), since a server may resolve it anywhere.
+/// `SitePattern` is the same reading as a
 /// regular expression; the two are held together by the table of
 /// addresses in Tests/Fixtures/site-addresses.tsv.
 enum SitePath {
@@ -35,9 +37,30 @@ enum SitePath {
         return segments
     }
 
+    /// Whether `raw`, percent-decoded, holds a `..` segment: `/..` followed
+    /// by `/`, `;` or its end.
+    static func goesUp(_ raw: some Sequence<UInt8>) -> Bool {
+        let path = decoded(Array(raw))
+        var index = path.startIndex
+        while let start = path[index...].firstIndex(of: slash), start + 2 < path.endIndex {
+            if path[start + 1] == dot, path[start + 2] == dot,
+               start + 3 == path.endIndex || path[start + 3] == slash || path[start + 3] == semicolon { return true }
+            index = start + 1
+        }
+        return false
+    }
+
     /// Whether `segments` begin with `prefix`, segment by segment.
     static func isUnder(_ segments: [Segment], _ prefix: [Segment]) -> Bool {
         segments.starts(with: prefix)
+    }
+
+    /// A `..` segment.
+    static let upward: Segment = [dot, dot]
+
+    /// `byte` as `%` and two lower-case hex digits.
+    static func percentEncoded(_ byte: UInt8) -> String {
+        "%" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
     }
 
     static let slash = UInt8(ascii: "/")

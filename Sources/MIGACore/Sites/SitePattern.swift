@@ -18,8 +18,11 @@ public enum SitePattern {
         let segments = site.segments
         guard !segments.isEmpty else { return host + "(?:[/?#].*)?$" }
         let between = separator + droppable
-        return host + "/" + droppable + segments.map { $0.map(byte).joined() }.joined(separator: between)
+        let under = "/" + droppable + segments.map { $0.map(byte).joined() }.joined(separator: between)
             + "(?:" + parameters + "(?:[/?#].*)?|%2f.*)$"
+        // Or a path that goes up once decoded (`SitePath.goesUp`).
+        let upward = "[^?#]*(?:/|%2f)(?:\\.|%2e){2}(?:/|%2f|;|%3b|[?#]|$).*$"
+        return host + "(?:" + under + "|" + upward + ")"
     }
 
     /// What a browser's redirect rules for `site` match, each with the site's
@@ -32,7 +35,8 @@ public enum SitePattern {
     /// written in a way the plain path is not (an escape, a parameter, a run
     /// of slashes, a `.` segment, a byte a path does not hold as itself).
     /// What they catch that the site does not cover, the extension lets
-    /// through once it has checked the full pattern.
+    /// through once it has checked the full pattern. The first is the
+    /// path as written: the one an allow rule after a Proceed is given.
     public static func browserFilters(_ site: Site) -> [String] {
         let authority = "^https?://[^/?#]*"
         guard !site.path.isEmpty else { return [authority + "(?:[/?#].*)?$"] }
@@ -95,7 +99,7 @@ public enum SitePattern {
     /// escaped in either case; any other printable byte but the path's
     /// own delimiters written or escaped; anything else escaped.
     private static func byte(_ byte: UInt8) -> String {
-        let escaped = "%" + hex(byte)
+        let escaped = SitePath.percentEncoded(byte)
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"):
             let upper = byte - 32
@@ -109,7 +113,7 @@ public enum SitePattern {
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String { hexDigit(byte >> 4) + hexDigit(byte & 0xF) }
+    private static func hex(_ byte: UInt8) -> String { String(SitePath.percentEncoded(byte).dropFirst()) }
     private static func hexDigit(_ value: UInt8) -> String { String(value, radix: 16) }
 }
 

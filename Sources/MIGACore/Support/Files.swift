@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FoundationEssentials
 
 // The file helpers every room uses: reading, writing without tearing, folders.
 
@@ -178,6 +179,14 @@ func removeAbandonedTemporaries(of path: String) {
               kill(pid, 0) != 0, errno == ESRCH else { continue }
         unlink(folder + "/" + name)
     }
+}
+
+/// When the file or folder at `path` (itself, not what a link names) last
+/// changed; nil when there is none.
+package func modificationDate(of path: String) -> Date? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
 }
 
 /// The file a path leads to, following every link; nil when it does not exist.

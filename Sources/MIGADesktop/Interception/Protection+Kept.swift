@@ -42,9 +42,11 @@ public struct KeptRules: Sendable {
         return protected
     }
 
-    /// Names every program and site of `config` as kept (uninstall without `--purge`).
-    func keepAll(of config: Config) throws(MigaError) {
-        let names = config.programs.keys.sorted() + config.sites.keys.sorted().map { Site.programPrefix + $0 }
+    /// Names every site of `config` as kept, and its programs too unless
+    /// `sitesOnly` (uninstall without `--purge`: the sites first, so that the
+    /// browsers can be told before anything is removed).
+    func keepAll(of config: Config, sitesOnly: Bool = false) throws(MigaError) {
+        let names = (sitesOnly ? [] : config.programs.keys.sorted()) + config.sites.keys.sorted().map { Site.programPrefix + $0 }
         guard !names.isEmpty else {
             unlink(path)
             return
@@ -92,9 +94,9 @@ extension Protection {
         "kept, not protected — `miga protect --site \(printable(site.name))` turns it back on"
     }
 
-    /// Names every program and site as kept (uninstall without `--purge`).
-    func keepAll() throws(MigaError) {
-        try kept.keepAll(of: config)
+    /// Names every program and site as kept (uninstall without `--purge`); with `sitesOnly`, the sites alone.
+    func keepAll(sitesOnly: Bool = false) throws(MigaError) {
+        try kept.keepAll(of: config, sitesOnly: sitesOnly)
     }
 
     /// `command` (or a site's `site:NAME`) is protected again, or not at all: no longer kept.
@@ -116,10 +118,6 @@ extension Protection {
             case .hookLine, .unit, .browserPart, .createdFile: nil
             }
         }
-        return places.compactMap { place -> Date? in
-            var info = stat()
-            guard lstat(place, &info) == 0 else { return nil }
-            return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        }.min()
+        return places.compactMap(modificationDate).min()
     }
 }

@@ -29,10 +29,12 @@ extension Protection {
         return (site, [done] + (note.map { ["  " + $0] } ?? []))
     }
 
-    /// Takes the site out of the config (idempotent).
+    /// Takes the site out of the config (idempotent): every table that reads
+    /// as it, a name written by an earlier miga another way included.
     public func unprotectSite(_ site: Site) throws(MigaError) {
+        let names = Set([site.name] + config.sites.keys.filter { (try? Site($0))?.name == site.name })
         do {
-            try editor.removeSite(site.name)
+            for name in names.sorted() { try editor.removeSite(name) }
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
@@ -40,7 +42,7 @@ extension Protection {
     }
 
     /// The sites of the config (protected, or kept after uninstall), in order.
-    public func protectedSites() -> [Site] {
+    public func configuredSites() -> [Site] {
         config.sites.keys.sorted().compactMap { try? Site($0) }
     }
 

@@ -15,45 +15,22 @@ extension Protection {
     /// connected now are told that no site is protected while they can
     /// still hear it. Returns what stays and where.
     public func uninstall(purge: Bool, letGo: () -> Void = {}) throws(MigaError) -> [String] {
-        try keepAll()
+        // The sites first: the programs are kept only once their routes are gone.
+        try keepAll(sitesOnly: true)
         letGo()
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
         // A file MIGA made is looked at once its lines are gone.
         for entry in manifest.entries.sorted(by: { !isCreatedFile($0) && isCreatedFile($1) }) {
-            switch entry {
-            case .shim(let path):
-                try removeShim(baseName(of: path), from: &manifest)
-            case .desktopEntry(let override):
-                try overrides(at: override.path).remove(override, from: &manifest)
-            case .service(let path, let program):
-                try services.remove(path: path, program: program, from: &manifest)
-            case .unit(let path):
-                if path.hasSuffix(SystemdUnits.pathUnit), SystemdUnits.userManagerRuns(environment: environment) {
-                    _ = SystemdUnits.systemctl(["disable", "--now", SystemdUnits.pathUnit], environment: environment)
-                }
-                unlink(path)
-                manifest.forget(entry)
-            case .hookLine(let file, let line):
-                do {
-                    try removeLine(line, from: file)
-                    manifest.forget(entry)
-                } catch {
-                    throw MigaError("cannot remove the hook line from \(file): \(error)")
-                }
-            case .browserPart(let path):
-                try? FileManager.default.removeItem(atPath: path)
-                manifest.forget(entry)
-            case .createdFile(let path):
-                if let text = (try? readTextFile(path)) ?? nil, text.trimmingWhitespace().isEmpty { unlink(path) }
-                manifest.forget(entry)
-            }
+            try undo(entry, in: &manifest)
         }
         do { try manifest.save() } catch {
             throw MigaError("cannot update \(manifestPath): \(error)")
         }
         for folder in [shims.path, desktop.backups, login.backups, paths.dataDirectory + "/backups"] { rmdir(folder) }
         var remaining: [String] = []
+        // Every program's rules stay, kept: protected no more until `miga protect NAME`.
+        if !purge { try keepAll() }
         if purge {
             for folder in [paths.dataDirectory, paths.configDirectory] { try? FileManager.default.removeItem(atPath: folder) }
         } else {
@@ -71,6 +48,37 @@ extension Protection {
             }
         }
         return remaining
+    }
+
+    /// Takes away one thing MIGA wrote, and its record.
+    private func undo(_ entry: Manifest.Entry, in manifest: inout Manifest) throws(MigaError) {
+        switch entry {
+        case .shim(let path):
+            try removeShim(baseName(of: path), from: &manifest)
+        case .desktopEntry(let override):
+            try overrides(at: override.path).remove(override, from: &manifest)
+        case .service(let path, let program):
+            try services.remove(path: path, program: program, from: &manifest)
+        case .unit(let path):
+            if path.hasSuffix(SystemdUnits.pathUnit), SystemdUnits.userManagerRuns(environment: environment) {
+                _ = SystemdUnits.systemctl(["disable", "--now", SystemdUnits.pathUnit], environment: environment)
+            }
+            unlink(path)
+            manifest.forget(entry)
+        case .hookLine(let file, let line):
+            do {
+                try removeLine(line, from: file)
+                manifest.forget(entry)
+            } catch {
+                throw MigaError("cannot remove the hook line from \(file): \(error)")
+            }
+        case .browserPart(let path):
+            try? FileManager.default.removeItem(atPath: path)
+            manifest.forget(entry)
+        case .createdFile(let path):
+            if let text = (try? readTextFile(path)) ?? nil, text.trimmingWhitespace().isEmpty { unlink(path) }
+            manifest.forget(entry)
+        }
     }
 
     private func isCreatedFile(_ entry: Manifest.Entry) -> Bool {

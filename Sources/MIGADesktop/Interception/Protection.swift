@@ -183,7 +183,7 @@ public struct Protection: Sendable {
     }
 
     /// Whether MIGA has written anything outside its own folders (a shim, a
-    /// menu override, a hook line) that `uninstall` would remove.
+    /// menu override, a hook line, a browser part) that `uninstall` would remove.
     public var hasWrittenRoutes: Bool { !Manifest(path: manifestPath).entries.isEmpty }
 
     /// Every protected program and the routes that lead to its gateway now.

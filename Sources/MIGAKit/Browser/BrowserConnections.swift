@@ -75,9 +75,11 @@ public struct BrowserConnections: Sendable {
         unlink(file)
     }
 
-    /// Keeps that `browser`'s extension reached MIGA at `now`, and what it said of private windows.
+    /// Keeps that `browser`'s extension reached MIGA at `now`, and what it
+    /// said of private windows; nothing once MIGA's folders are gone
+    /// (`uninstall --purge` with a browser running): no history is begun for it.
     func reached(_ browser: String, at now: Date, privateWindows: Bool?) {
-        guard let (store, _) = try? SessionStore.openRescuing(path: storeFile, now: now) else { return }
+        guard isInstalled, let (store, _) = try? SessionStore.openRescuing(path: storeFile, now: now) else { return }
         try? store.setMeta(Self.reachedKey(browser), String(now.milliseconds))
         if let privateWindows { try? store.setMeta(Self.privateWindowsKey(browser), privateWindows ? "allowed" : "refused") }
     }
@@ -89,8 +91,8 @@ public struct BrowserConnections: Sendable {
 
     /// Waits, at most `timeout` seconds, until every connected extension has
     /// the rules of the config as it stands now in place (after `protect
-    /// --site`, `unprotect --site`, setup, uninstall): a line for each that
-    /// has not by then.
+    /// --site`, `unprotect --site`, setup's sites, uninstall): a line for
+    /// each that has not by then.
     public func catchUp(timeout: Double = 3, clock: some TimeSource = SystemTime()) -> [String] {
         guard let generation = SiteRules.generation(paths: paths) else { return [] }
         return waitFor(generation, timeout: timeout, clock: clock).map { connection in
@@ -110,7 +112,13 @@ public struct BrowserConnections: Sendable {
         }
     }
 
+    /// Whether MIGA has a folder here still: a purge takes both away.
+    private var isInstalled: Bool {
+        access(paths.configDirectory, F_OK) == 0 || access(paths.dataDirectory, F_OK) == 0
+    }
+
     private func write(_ identity: ProcessIdentity, applied: String?, to file: String) -> Bool {
+        guard isInstalled else { return false }
         do {
             try makeDirectories(folder)
             try atomicWrite(identity.description + "\n" + (applied ?? "") + "\n", to: file, mode: 0o600)

@@ -35,7 +35,7 @@ public struct BrowserCoverage {
 
     public func findings() -> [Finding] {
         let found = setup.finder.find()
-        let sitesProtected = !setup.config.sites.isEmpty
+        let sitesProtected = !KeptRules(paths: setup.finder.paths).protectedOnly(setup.config).sites.isEmpty
         if found.isEmpty {
             return setup.link.findings()
                 + (sitesProtected ? [Finding(info: "browsers: none found, so no tab pauses the protected sites (MIGA's extension runs in "
@@ -59,7 +59,7 @@ public struct BrowserCoverage {
                                 fix: "miga browser setup (or \(program))")]
             }
             return extensionFindings(browser, name: name, connected: connected.contains(browser.browser.id),
-                                     equippedAt: modified(manifest), sitesProtected: sitesProtected)
+                                     equippedAt: modificationDate(of: manifest), sitesProtected: sitesProtected)
         }
     }
 
@@ -114,11 +114,5 @@ public struct BrowserCoverage {
         case "refused": return "not paused: to pause them, \(allow)"
         default: return "not reported yet (to pause them: \(allow))"
         }
-    }
-
-    private func modified(_ file: String) -> Date? {
-        var info = stat()
-        guard stat(file, &info) == 0 else { return nil }
-        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
     }
 }

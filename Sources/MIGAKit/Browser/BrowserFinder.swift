@@ -50,12 +50,10 @@ public struct BrowserFinder: Sendable {
     /// renames, as it starts, runs and closes). Nil when it never ran here.
     public func lastRun(of browser: KnownBrowser) -> Date? {
         let folder = browser.settings.path(home: home, paths: paths)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let latest = ([folder] + names.map { folder + "/" + $0 }).compactMap { path -> Int? in
-            var info = stat()
-            return lstat(path, &info) == 0 ? info.st_mtim.tv_sec : nil
-        }.max()
-        return latest.map { Date(timeIntervalSince1970: Double($0)) }
+        // MIGA's own writing there (the host manifests' folder) is no sign of the browser.
+        let hosts = baseName(of: hostsFolder(of: browser))
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != hosts }
+        return ([folder] + names.map { folder + "/" + $0 }).compactMap(modificationDate).max()
     }
 
     private func installation(of browser: KnownBrowser) -> FoundBrowser.Installation? {

@@ -98,7 +98,9 @@ public struct BrowserSetup: Sendable {
             if case .ours = HostManifest.read($0) { true } else { false }
         }
         var parts = manifests
-        if link.target != nil { parts.append(link.path) }
+        if let target = link.target, baseName(of: target).hasPrefix("miga") { parts.append(link.path) }
+        // Where `make install PREFIX=~/.local` (as `make run` does) puts the
+        // extension: in MIGA's data folder, so it goes with MIGA.
         let folder = finder.paths.dataDirectory + "/extension"
         if access(folder, F_OK) == 0 { parts.append(folder) }
         guard !parts.isEmpty else { return }

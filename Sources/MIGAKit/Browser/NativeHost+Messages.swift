@@ -9,7 +9,7 @@ extension NativeHost {
     /// A message from the extension: only its `type` decides what it asks.
     struct Request: Decodable {
         enum Kind: String, Decodable {
-            /// The rules, once (a pause page without rules cached).
+            /// The rules, once.
             case rules
             /// The rules, and again each time they change, until the browser closes the port.
             case watch

@@ -12,9 +12,13 @@ extension NativeHost {
     public func serve(input: Int32, output: Int32) -> Int32 {
         var watch: ConfigWatch?
         while true {
-            if watching != nil, watch == nil { watch = ConfigWatch(paths: paths) }
+            if watching != nil, watch == nil {
+                watch = ConfigWatch(paths: paths)
+                // What changed between the rules sent and the watch begun.
+                if let rules = changedRules(), !send(rules, to: output) { return failed() }
+            }
             if let watch, !waitForInput(input, or: watch) {
-                if watch.drain(), let rules = changedRules(), !send(rules, to: output) { return ExitStatus.failure }
+                if watch.drain(), let rules = changedRules(), !send(rules, to: output) { return failed() }
                 continue
             }
             let message: [UInt8]?
@@ -28,8 +32,14 @@ extension NativeHost {
                 finish()
                 return ExitStatus.success
             }
-            guard send(answer(message), to: output) else { return ExitStatus.failure }
+            guard send(answer(message), to: output) else { return failed() }
         }
+    }
+
+    /// The browser went away mid-answer: the conversation ends as if it had closed it.
+    private func failed() -> Int32 {
+        finish()
+        return ExitStatus.failure
     }
 
     /// Waits for the browser's next message (true) or a change in the config folder (false).

@@ -80,13 +80,14 @@ public final class NativeHost {
         switch request.type {
         case .rules, .watch:
             reached(request)
+            // Watching from now on, whatever the config says now: a change is sent when it comes.
+            if request.type == .watch, watching == nil, let browser { watching = connections.register(browser) }
             // A config that cannot be read is no word on what is protected:
             // the extension keeps the rules it has rather than take none.
             var generator = context.generator
             guard let rules = SiteRules.load(paths: paths, generator: &generator) else {
                 return encoded(Failure(error: "config.toml cannot be read; the rules you have stand"))
             }
-            if request.type == .watch, watching == nil, let browser { watching = connections.register(browser) }
             sentGeneration = rules.generation
             return encoded(rules)
         case .applied:

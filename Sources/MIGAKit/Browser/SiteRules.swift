@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MIGACore
 import MIGAConfig
 import MIGADesktop
@@ -26,6 +27,11 @@ struct SiteRules: Encodable {
         /// they catch holds what `pattern` matches.
         let domains: [String]
         let filters: [String]
+        /// The allow rules' filter after a Proceed: the site's path as written
+        /// alone, never the filter of unusual spellings, which would let a
+        /// broader or a sibling site's spellings through too (those are let
+        /// through one at a time, once the pause page has checked them).
+        let allowFilter: String
         let redirectPriority: Int
         let allowPriority: Int
         /// The pause's length in seconds, for a pause held without the host.
@@ -73,14 +79,22 @@ struct SiteRules: Encodable {
     private static func sites(of config: Config) -> [SiteRule] {
         config.sites.keys.sorted().compactMap { name in
             guard let site = try? Site(name), let settings = config.sites[name] else { return nil }
-            return SiteRule(site: site.name, program: site.program, host: site.host, pattern: site.pattern, domains: [site.host],
-                            filters: SitePattern.browserFilters(site), redirectPriority: SitePattern.redirectPriority(site), allowPriority: SitePattern.allowPriority(site),
-                            pause: config.pause(for: settings))
+            return rule(for: site, pause: config.pause(for: settings))
         }
     }
 
+    /// The rules of one site, with a pause of `pause` seconds.
+    static func rule(for site: Site, pause: Int) -> SiteRule {
+        let filters = SitePattern.browserFilters(site)
+        return SiteRule(site: site.name, program: site.program, host: site.host, pattern: site.pattern, domains: [site.host],
+                        filters: filters, allowFilter: filters[0], redirectPriority: SitePattern.redirectPriority(site),
+                        allowPriority: SitePattern.allowPriority(site), pause: pause)
+    }
+
+    /// Every field of every rule, as sent.
     private static func generation(of sites: [SiteRule]) -> String {
-        let hash = FNV1a.hash(sites.flatMap { [$0.site, $0.pattern, String($0.redirectPriority), String($0.allowPriority), String($0.pause)] })
-        return String(hash, radix: 16)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(FNV1a.hash([String(decoding: (try? encoder.encode(sites)) ?? Data(), as: UTF8.self)]), radix: 16)
     }
 }

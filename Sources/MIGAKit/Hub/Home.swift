@@ -68,7 +68,7 @@ public struct Home {
     /// unticked, said), or nil when the person left.
     func setup(firstRun: Bool, protection: Protection, terminal: TerminalDevice) -> (done: [String], problems: [String], kept: String?)? {
         let config = loaded.config
-        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(), sites: protection.protectedSites().map(\.name),
+        var flow = SetupFlow(firstRun: firstRun, programs: protection.setupPrograms(), sites: protection.configuredSites().map(\.name),
                              tags: QuoteLibrary(folder: paths.userQuotesDirectory).bank.tagCounts,
                              interests: config.interests, pause: config.pause, hook: protection.hookOffer(),
                              browsers: BrowserSetup(protection: protection).equippable,
@@ -98,10 +98,10 @@ public struct Home {
         return (applied.done, applied.problems, kept)
     }
 
-    /// How to add MIGA's extension to the browsers, while a site is protected
-    /// and no browser's extension has reached MIGA yet.
+    /// How to add MIGA's extension to each browser whose extension has not
+    /// reached MIGA yet, while a site is protected.
     func siteSteps(_ config: Config) -> [String] {
-        guard !config.sites.isEmpty, let protection else { return [] }
+        guard let protection, !protection.protectedOnly(config).sites.isEmpty else { return [] }
         return BrowserSetup(protection: protection).extensionSteps(store: try? SessionStore.reading(path: paths.storeFile))
             .map { "\($0.browser): \($0.how)" }
     }

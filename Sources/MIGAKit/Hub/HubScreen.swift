@@ -73,7 +73,7 @@ public struct HubScreen: InteractiveScreen {
             // A site's pause is in the browser's tab: the hub says so rather than open anything around it.
             guard Site(program: tiles[selection].command) == nil else {
                 notice = "\(tiles[selection].name) pauses in your browser, with MIGA's extension: open it there."
-                    + (siteSteps.isEmpty ? "" : "\nNo browser's extension has reached MIGA yet. To add it: " + siteSteps.joined(separator: " · "))
+                    + (siteSteps.isEmpty ? "" : "\nTo add the extension where it has not reached MIGA yet: " + siteSteps.joined(separator: " · "))
                 return nil
             }
             return .open(tiles[selection].command)

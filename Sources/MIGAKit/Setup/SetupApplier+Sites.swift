@@ -6,8 +6,10 @@ import MIGADesktop
 /// `miga protect --site` and `miga unprotect --site`.
 extension SetupApplier {
     /// The sites unticked taken out (but those in `keeping`, as `site:NAME`,
-    /// whose switch-off pause ended in Exit to Focus), the new ones protected;
-    /// a site protected already is not written again.
+    /// whose switch-off pause ended in Exit to Focus), the new ones protected,
+    /// and one whose rules were kept after uninstall protected again; a site
+    /// protected already is not written again. The browsers connected now
+    /// have the change before setup ends.
     func applySites(_ chosen: [String], keeping: Set<String>, before: Config) -> (done: [String], problems: [String]) {
         var done: [String] = []
         var problems: [String] = []
@@ -19,13 +21,17 @@ extension SetupApplier {
                 problems.append(error.line)
             }
         }
-        for name in chosen where before.sites[name] == nil {
+        let kept = KeptRules(paths: protection.paths).names(in: before)
+        for name in chosen where before.sites[name] == nil || kept.contains(Site.programPrefix + name) {
             do {
                 let site = try protection.protectSite(name).site
                 done.append("Protected \(site.name).")
             } catch {
                 problems.append(error.line)
             }
+        }
+        if chosen.sorted() != before.sites.keys.sorted() || !kept.isEmpty {
+            done += BrowserConnections(paths: protection.paths).catchUp()
         }
         return (done, problems)
     }

@@ -38,7 +38,7 @@ extension Miga {
             let protection = try Miga.protection()
             let programs = protection.list()
             let config = protection.config
-            let sites = protection.protectedSites().map { config.settings(for: $0.program) }
+            let sites = protection.configuredSites().map { config.settings(for: $0.program) }
             guard !programs.isEmpty || !sites.isEmpty else {
                 print("No programs are protected yet. Try: miga protect firefox")
                 return
@@ -47,7 +47,7 @@ extension Miga {
             // The sites after the programs: their pause is in the browser, so they have no routes here.
             defer {
                 if !sites.isEmpty { print((programs.isEmpty ? "" : "\n") + ProgramTable.renderSites(sites, width: width)) }
-                for site in protection.protectedSites() where protection.isKept(site) {
+                for site in protection.configuredSites() where protection.isKept(site) {
                     print("\(printable(site.name)): \(Protection.keptNote(site))")
                 }
             }

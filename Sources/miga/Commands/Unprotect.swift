@@ -51,7 +51,7 @@ extension Miga {
             let protection = try Miga.protection()
             let protected = protection.protectedCommands()
             // A name that is not protected is a mistake to point out (a typo, often), and nothing is done.
-            let protectedSites = protection.protectedSites()
+            let protectedSites = protection.configuredSites()
             var sites: [Site] = []
             for typed in self.sites {
                 do {

@@ -209,7 +209,7 @@ final class ChromiumUnderTest: BrowserUnderTest {
     func openPrivateTab() throws { try devtools.openTab(private: true) }
 
     func close() throws {
-        try? devtools.call("Browser.close", inPage: false, timeout: 10)
+        _ = try? devtools.call("Browser.close", inPage: false, timeout: 10)
         process.waitForExit()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MIGACore
+@testable import MIGAKit
 
 /// A stand-in for `miga native-host`, for what the real one never does on
 /// purpose (`RealNativeHost` is the real one): a bash script that speaks
@@ -41,14 +42,10 @@ struct StandInNativeHost {
         try FileManager.default.removeItem(atPath: folder + "/miga.json")
     }
 
-    /// The rules answer for its two sites, made as the real host makes them (`SitePattern`).
+    /// The rules answer for its two sites, made by the real host's code (`SiteRules`).
     static func rules() throws -> String {
-        let sites = try ["other.example/r/all", "site.example"].map(Site.init).map { site -> [String: Any] in
-            ["site": site.name, "program": site.program, "host": site.host, "pattern": site.pattern, "domains": [site.host],
-             "filters": SitePattern.browserFilters(site), "redirectPriority": SitePattern.redirectPriority(site),
-             "allowPriority": SitePattern.allowPriority(site), "pause": 2]
-        }
-        return try jsonText(["type": "rules", "sites": sites, "quotes": [Any](), "generation": "stand-in"])
+        let sites = try ["other.example/r/all", "site.example"].map(Site.init).map { SiteRules.rule(for: $0, pause: 2) }
+        return String(decoding: try JSONEncoder().encode(SiteRules(sites: sites, quotes: [])), as: UTF8.self)
     }
 
     private static func source(log: String, rules: String) -> String {

@@ -63,7 +63,7 @@ import Testing
     @Test func a_pasted_address_loses_its_query_and_says_so() throws {
         let read = try Site.read("https://www.youtube.com/watch?v=x")
         #expect(read.site.name == "youtube.com/watch")
-        #expect(read.note == "youtube.com/watch: a site is a host and a path, so the query after it was left out.")
+        #expect(read.note == "youtube.com/watch: a site is a host and a path, so what followed it (?…, #…) was left out.")
         #expect(try Site.read("youtube.com/feed#top").note != nil)
         #expect(try Site.read("youtube.com").note == nil)
         #expect(try Site.read("youtube.com/?").note == nil)

@@ -54,7 +54,7 @@ import Testing
         #expect(setup.field == "")
         press(typed("https://www.youtube.com/watch?v=x") + [.enter], on: &setup)
         #expect(setup.sites.map(\.name) == ["youtube.com", "youtube.com/watch"])
-        #expect(setup.message == "youtube.com/watch: a site is a host and a path, so the query after it was left out.")
+        #expect(setup.message == "youtube.com/watch: a site is a host and a path, so what followed it (?…, #…) was left out.")
     }
 
     @Test func a_typed_site_is_made_plain_and_what_is_no_site_is_refused_saying_why() {
