@@ -16,69 +16,16 @@ import Testing
     static let program = "site:site.example"
 
     /// One browser with the extension, a loopback site, and the real host
-    /// registered, `site.example` protected with a two-second pause and a
-    /// minute's allowance after a Proceed.
-    final class RealHostRun {
-        let folder = BrowserFolder()
-        let site: LoopbackSite
-        let host: RealNativeHost
-        let firefox: Bool
-        let hostManifests: String
-        private(set) var browser: BrowserUnderTest!
-
-        /// `site.example` protected with `options`; `alsoProtected`, sites beside it.
-        init(firefox: Bool, options: [String] = ["--pause", "2", "--allow", "1"],
-             alsoProtected: [(site: String, options: [String])] = []) throws {
-            try buildExtension()
-            self.firefox = firefox
-            site = try LoopbackSite()
-            host = try RealNativeHost(in: folder, protecting: [(site: "site.example", options: options)] + alsoProtected)
-            hostManifests = try firefox ? FirefoxUnderTest.nativeHosts(in: folder) : ChromiumUnderTest.nativeHosts(in: folder)
-            try register()
-            browser = try firefox ? FirefoxUnderTest(in: folder, site: site) : ChromiumUnderTest(in: folder, site: site)
-            try browser.waitForRedirects(probe: "http://probe.site.example/")
-        }
-
-        func register() throws {
-            try host.register(in: hostManifests, chromiumID: firefox ? nil : ChromiumUnderTest.extensionID,
-                              geckoID: firefox ? FirefoxUnderTest.extensionID : nil)
-        }
-
-        // The browser dies before its folder goes.
-        deinit { browser = nil }
-
-        var siteRequests: [String] { site.requests(on: "site.example") }
-
-        /// A pause while the host is not installed, left with Exit; the host installed again.
-        func exitWithoutTheHost() throws {
-            try host.unregister(in: hostManifests)
-            _ = try browser.pauseShown(for: BrowserRealHostEndToEndTests.asked)
-            try eventually("the pause without the host", timeout: 30) {
-                try browser.evaluate("String(document.getElementById('without-host').hidden)") == "false" ? true : nil
-            }
-            try browser.press("e")
-            try eventually("the focus page", timeout: 60) { try browser.address() == browser.extensionBase + "focus.html" ? true : nil }
-            try register()
-        }
-
-        /// The extension's alarms, read on one of its pages (the tab must show one).
-        func alarms() throws -> [(name: String, scheduledTime: Double)] {
-            let json = try #require(try browser.evaluate(
-                "\(browser.api).alarms.getAll().then(all => JSON.stringify(all.map(a => [a.name, a.scheduledTime])))"))
-            let pairs = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
-            return pairs.map { (name: $0.first as? String ?? "", scheduledTime: $0.last as? Double ?? 0) }
-        }
-
-        /// The pause for the asked-for address, from the host (not the browser's own); the quote's id.
-        func hostsPause() throws -> String {
-            _ = try browser.pauseShown(for: BrowserRealHostEndToEndTests.asked)
-            #expect(try browser.evaluate("String(document.getElementById('without-host').hidden)") == "true")
-            return try eventually("the host's quote") { try browser.evaluate("state && state.quote ? state.quote.id : null") }
-        }
+    /// registered, `site.example` protected with `options` (by default a
+    /// two-second pause and a minute's allowance after a Proceed), and
+    /// `alsoProtected` beside it.
+    static func run(firefox: Bool, options: [String] = ["--pause", "2", "--allow", "1"],
+                    alsoProtected: [(site: String, options: [String])] = []) throws -> SitesRun {
+        try SitesRun(firefox: firefox, sites: [(site: "site.example", options: options)] + alsoProtected)
     }
 
     func pausesWithTheRealHost(firefox: Bool) throws {
-        let run = try RealHostRun(firefox: firefox)
+        let run = try Self.run(firefox: firefox)
 
         // The extension said whether it may run in private windows: a browser started so has not been let.
         let privateWindows = "sites.private-windows." + (firefox ? "firefox" : "chromium")
@@ -94,29 +41,29 @@ import Testing
 
         // The host written with its final dot is the same site: paused, never contacted.
         _ = try run.browser.pauseShown(for: "http://site.example./watch?v=dot")
-        #expect(run.siteRequests.isEmpty, "the site was contacted: \(run.siteRequests)")
+        #expect(run.site.requests(on: "site.example").isEmpty, "the site was contacted: \(run.site.requests(on: "site.example"))")
 
         // Exit to Focus: the tab leaves, the site is never contacted, the history has the exit with the quote shown.
-        let exitQuote = try run.hostsPause()
+        let exitQuote = try hostsPause(run)
         // No allowance is on, so no alarm is set: nothing wakes the browser for MIGA.
-        #expect(try run.alarms().isEmpty, "alarms while no allowance is on")
+        #expect(try alarms(run).isEmpty, "alarms while no allowance is on")
         try run.browser.press("e")
         try eventually("the focus page", timeout: 60) { try run.browser.address() == run.browser.extensionBase + "focus.html" ? true : nil }
         let exit = try eventually("the exit in the history", timeout: 30) { try run.host.sessions(of: Self.program, ending: "exit").first }
         #expect((exit["quotes"] as? [String])?.contains(exitQuote) == true, "\(exit)")
-        #expect(run.siteRequests.isEmpty, "the site was contacted: \(run.siteRequests)")
+        #expect(run.site.requests(on: "site.example").isEmpty, "the site was contacted: \(run.site.requests(on: "site.example"))")
 
         // Without the host the browser pauses itself; the next contact hands
         // its exit over, and the history keeps it as the browser's word.
-        try run.exitWithoutTheHost()
+        try exitWithoutTheHost(run)
 
         // Proceed at zero on the host's clock: the address exactly, path, query and fragment.
-        _ = try run.hostsPause()
+        _ = try hostsPause(run)
         try run.browser.waitForProceedOpen()
-        #expect(run.siteRequests.isEmpty, "the site was contacted before Proceed: \(run.siteRequests)")
+        #expect(run.site.requests(on: "site.example").isEmpty, "the site was contacted before Proceed: \(run.site.requests(on: "site.example"))")
         try run.browser.press("p")
         try eventually("the asked-for address opened", timeout: 60) { try run.browser.address() == Self.asked ? true : nil }
-        try eventually("the site reached", timeout: 30) { run.siteRequests.first == Self.askedOnTheWire ? true : nil }
+        try eventually("the site reached", timeout: 30) { run.site.requests(on: "site.example").first == Self.askedOnTheWire ? true : nil }
         #expect(try run.browser.text(of: "site") == "The site itself.")
         try eventually("the proceed in the history", timeout: 30) { try run.host.sessions(of: Self.program, ending: "proceed").first }
         let exits = try eventually("the browser's exit in the history", timeout: 30) { () -> [[String: Any]]? in
@@ -136,7 +83,7 @@ import Testing
         if !firefox {
             // One alarm, at the allowance's end (a minute after the Proceed), to close it.
             try run.browser.navigate(run.browser.extensionBase + "focus.html")
-            let alarms = try eventually("the extension's page", timeout: 30) { try? run.alarms() }
+            let alarms = try eventually("the extension's page", timeout: 30) { try? self.alarms(run) }
             #expect(alarms.count == 1 && alarms.first?.name == "allowances", "\(alarms)")
             let left = (alarms.first?.scheduledTime ?? 0) / 1000 - Date().timeIntervalSince1970
             #expect((0...61).contains(left), "the allowance's alarm is \(left) s away")
@@ -145,7 +92,35 @@ import Testing
         try figuresCountTheSiteBesideAProgram(run)
     }
 
-    func figuresCountTheSiteBesideAProgram(_ run: RealHostRun) throws {
+    /// A pause while the host is not installed, left with Exit; the host installed again.
+    func exitWithoutTheHost(_ run: SitesRun) throws {
+        let manifests = try run.firefox ? FirefoxUnderTest.nativeHosts(in: run.folder) : ChromiumUnderTest.nativeHosts(in: run.folder)
+        try run.host.unregister(in: manifests)
+        _ = try run.browser.pauseShown(for: Self.asked)
+        try eventually("the pause without the host", timeout: 30) {
+            try run.browser.evaluate("String(document.getElementById('without-host').hidden)") == "false" ? true : nil
+        }
+        try run.browser.press("e")
+        try eventually("the focus page", timeout: 60) { try run.browser.address() == run.browser.extensionBase + "focus.html" ? true : nil }
+        try run.register()
+    }
+
+    /// The extension's alarms, read on one of its pages (the tab must show one).
+    func alarms(_ run: SitesRun) throws -> [(name: String, scheduledTime: Double)] {
+        let json = try #require(try run.browser.evaluate(
+            "\(run.browser.api).alarms.getAll().then(all => JSON.stringify(all.map(a => [a.name, a.scheduledTime])))"))
+        let pairs = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
+        return pairs.map { (name: $0.first as? String ?? "", scheduledTime: $0.last as? Double ?? 0) }
+    }
+
+    /// The pause for the asked-for address, from the host (not the browser's own); the quote's id.
+    func hostsPause(_ run: SitesRun) throws -> String {
+        _ = try run.browser.pauseShown(for: Self.asked)
+        #expect(try run.browser.evaluate("String(document.getElementById('without-host').hidden)") == "true")
+        return try eventually("the host's quote") { try run.browser.evaluate("state && state.quote ? state.quote.id : null") }
+    }
+
+    func figuresCountTheSiteBesideAProgram(_ run: SitesRun) throws {
         _ = try SessionStore(path: run.host.storePath).insertMissing([SessionRecord(
             id: UUID().uuidString, program: "argv-dump", startedAt: Date() - 60, endedAt: Date() - 50, outcome: .exit,
             pausedSeconds: 10, deepenCount: 0)])
@@ -164,9 +139,9 @@ import Testing
     /// Back pauses again; and a Proceed on a site lets through none of a
     /// more particular site under it.
     @Test func chromiumEndsAVisitWhenTheTabLeavesAndPausesThePageBroughtBack() throws {
-        let run = try RealHostRun(firefox: false, options: ["--pause", "2"], alsoProtected: [(site: "site.example/r/all", options: ["--pause", "2"])])
+        let run = try Self.run(firefox: false, options: ["--pause", "2"], alsoProtected: [(site: "site.example/r/all", options: ["--pause", "2"])])
         func proceedToTheSite() throws {
-            _ = try run.hostsPause()
+            _ = try hostsPause(run)
             try run.browser.waitForProceedOpen()
             try run.browser.press("p")
             try eventually("the asked-for address opened", timeout: 60) { try run.browser.address() == Self.asked ? true : nil }
@@ -193,8 +168,8 @@ import Testing
     /// `hold_when_unfocused` for a site: while the pause's tab is hidden
     /// behind another, the countdown holds; back in front, it runs on.
     @Test func chromiumHoldsTheCountdownWhileThePausesTabIsHidden() throws {
-        let run = try RealHostRun(firefox: false, options: ["--pause", "10", "--hold-when-unfocused"])
-        _ = try run.hostsPause()
+        let run = try Self.run(firefox: false, options: ["--pause", "10", "--hold-when-unfocused"])
+        _ = try hostsPause(run)
         // The pause began before now: a countdown that ran on would be over 12 s from here.
         let overIfNotHeld = Date() + 12
         let chromium = try #require(run.browser as? ChromiumUnderTest)
@@ -230,8 +205,8 @@ import Testing
     /// (the quote, the countdown, the buttons, the hints) against what is
     /// behind it, at least 4.5:1, or 3:1 for large text.
     @Test func chromiumPausePageMeetsWCAGAAInBothLooks() throws {
-        let run = try RealHostRun(firefox: false)
-        _ = try run.hostsPause()
+        let run = try Self.run(firefox: false)
+        _ = try hostsPause(run)
         let chromium = try #require(run.browser as? ChromiumUnderTest)
         for scheme in ["light", "dark"] {
             try chromium.emulateColorScheme(scheme)
