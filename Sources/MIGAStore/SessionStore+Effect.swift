@@ -163,28 +163,6 @@ public struct StoreEffectCounts: EffectCounting {
         return earliest.map { LocalDay(Date(milliseconds: $0), in: timeZone) }.flatMap { $0 <= today ? $0 : nil }
     }
 
-    public func daysWithSessions(_ program: String?, after day: LocalDay, before today: LocalDay, count: Int) throws -> [LocalDay] {
-        // A step down the index by end for each day: the earliest session from the next day on.
-        try read { db in
-            let earliest = try db.cachedStatement(sql: """
-                SELECT ended_at FROM sessions INDEXED BY sessions_by_end_and_program
-                WHERE ended_at >= ? AND ended_at < ? AND outcome != 'open'\(program == nil ? "" : " AND program = ?")
-                ORDER BY ended_at LIMIT 1
-                """)
-            var found: [LocalDay] = []
-            var after = day.number
-            while found.count < count, after + 1 < today.number {
-                guard let ended = try Int64.fetchOne(earliest, arguments: StatementArguments(
-                    [start(of: after + 1), start(of: today.number)] + (program.map { [$0] } ?? []))) else { break }
-                // A clock change may put an instant a moment before the day it was asked from.
-                let next = max(after + 1, LocalDay(Date(milliseconds: ended), in: timeZone).number)
-                found.append(LocalDay(number: next))
-                after = next
-            }
-            return found
-        }
-    }
-
     public func counts(_ program: String?, days: ClosedRange<Int>) throws -> Effect.Counts {
         let (from, before) = (start(of: days.lowerBound), start(of: days.upperBound + 1))
         var counts = try counts(program, from: from, before: before)

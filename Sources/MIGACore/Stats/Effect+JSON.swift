@@ -5,16 +5,16 @@ import Glibc
 
 extension Effect: Encodable {
     package enum CodingKeys: String, CodingKey {
-        case program, enoughData = "enough_data", firstDay = "first_day", days, weekDays = "week_days"
+        case program, enoughData = "enough_data", firstDay = "first_day", days, spanDays = "span_days"
         case attempts, pauses, consciousExits = "conscious_exits", openings
         case dismissalRate = "dismissal_rate"
-        case attemptsFirst = "attempts_per_day_first_week", attemptsRecent = "attempts_per_day_recent_week"
+        case attemptsFirst = "attempts_per_day_first_weeks", attemptsRecent = "attempts_per_day_recent_weeks"
         case attemptsChange = "attempts_change"
-        case openingsFirst = "openings_per_day_first_week", openingsRecent = "openings_per_day_recent_week"
+        case openingsFirst = "openings_per_day_first_weeks", openingsRecent = "openings_per_day_recent_weeks"
         case openingsChange = "openings_change"
-        case firstWeekFrom = "first_week_from", firstWeekThrough = "first_week_through", weeks
-        case inUse = "recent_week_in_use"
-        case leaksFirst = "leaks_first_week", leaksRecent = "leaks_recent_week"
+        case firstWeeksFrom = "first_weeks_from", firstWeeksThrough = "first_weeks_through", weeks
+        case inUse = "recent_weeks_in_use", enoughUse = "enough_use"
+        case leaksFirst = "leaks_first_weeks", leaksRecent = "leaks_recent_weeks"
         case rebound
     }
 
@@ -34,24 +34,25 @@ extension Effect: Encodable {
         try container.encode(enoughData, forKey: .enoughData)
         try container.encode(firstDay?.description, forKey: .firstDay)
         try container.encode(days, forKey: .days)
-        try container.encode(Self.weekDays, forKey: .weekDays)
+        try container.encode(Self.spanDays, forKey: .spanDays)
         try container.encode(totals.attempts, forKey: .attempts)
         try container.encode(totals.pauses, forKey: .pauses)
         try container.encode(totals.exits, forKey: .consciousExits)
         try container.encode(totals.openings, forKey: .openings)
         try container.encode(dismissal.map { Self.rounded($0.rate, to: 3) }, forKey: .dismissalRate)
-        try container.encode(attempts.map { Self.rounded($0.firstWeekPerDay, to: 2) }, forKey: .attemptsFirst)
-        try container.encode(attempts.map { Self.rounded($0.recentWeekPerDay, to: 2) }, forKey: .attemptsRecent)
+        try container.encode(attempts.map { Self.rounded($0.firstPerDay, to: 2) }, forKey: .attemptsFirst)
+        try container.encode(attempts.map { Self.rounded($0.recentPerDay, to: 2) }, forKey: .attemptsRecent)
         try container.encode(attempts?.change.map { Self.rounded($0, to: 3) }, forKey: .attemptsChange)
-        try container.encode(openings.map { Self.rounded($0.firstWeekPerDay, to: 2) }, forKey: .openingsFirst)
-        try container.encode(openings.map { Self.rounded($0.recentWeekPerDay, to: 2) }, forKey: .openingsRecent)
+        try container.encode(openings.map { Self.rounded($0.firstPerDay, to: 2) }, forKey: .openingsFirst)
+        try container.encode(openings.map { Self.rounded($0.recentPerDay, to: 2) }, forKey: .openingsRecent)
         try container.encode(openings?.change.map { Self.rounded($0, to: 3) }, forKey: .openingsChange)
-        try container.encode(firstWeek?.lowerBound.description, forKey: .firstWeekFrom)
-        try container.encode(firstWeek?.upperBound.description, forKey: .firstWeekThrough)
+        try container.encode(firstWeeks?.lowerBound.description, forKey: .firstWeeksFrom)
+        try container.encode(firstWeeks?.upperBound.description, forKey: .firstWeeksThrough)
         try container.encode(attempts?.weeks, forKey: .weeks)
         try container.encode(attempts?.inUse, forKey: .inUse)
-        try container.encode(attempts?.firstWeekLeaks, forKey: .leaksFirst)
-        try container.encode(attempts?.recentWeekLeaks, forKey: .leaksRecent)
+        try container.encode(attempts?.enoughUse, forKey: .enoughUse)
+        try container.encode(attempts?.firstLeaks, forKey: .leaksFirst)
+        try container.encode(attempts?.recentLeaks, forKey: .leaksRecent)
         if let rebound {
             var nested = container.nestedContainer(keyedBy: ReboundKeys.self, forKey: .rebound)
             try nested.encode(rebound.gapStart.description, forKey: .gapStart)

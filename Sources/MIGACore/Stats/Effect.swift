@@ -3,15 +3,26 @@ import FoundationEssentials
 /// The effect of the pause on one program or on all of them, measured the
 /// way one sec's field study measured its own (PNAS 2023): the share of
 /// pauses dismissed, and the attempts and openings a day since the first
-/// week of use. Definitions in docs/STATS.md ("The effect of the pause").
+/// two weeks of use. Definitions in docs/STATS.md ("The effect of the pause").
 public struct Effect: Equatable, Sendable {
     /// What one sec's study found: 36 % of opening attempts dismissed,
     /// attempts −37 % and openings −57 % after six weeks.
     public static let fieldStudyDismissal = 0.36
     public static let fieldStudyAttemptsChange = -0.37
     public static let fieldStudyOpeningsChange = -0.57
-    /// Days in a week, each week's figure divided by it.
-    public static let weekDays = 7
+    /// The days of each span compared: the first two full weeks after the
+    /// first day of use, and the two weeks ending yesterday. Two weeks, not
+    /// one, so that a rhythm of every other day reads the same in both
+    /// (a week after a day of use holds one day fewer of them than a week
+    /// at random): see docs/STATS.md and EffectSimulationTests.
+    public static let spanDays = 14
+    /// The fewest of what is compared (attempts, or openings) that one of the
+    /// two spans must hold for a change to be shown: one every other day.
+    /// Asked of the larger of the two, so that the figures shown are not
+    /// picked for a busy start (which would fake a drop) nor for a busy end.
+    /// Simulated (EffectSimulationTests), 14 would hide more people and
+    /// make a real fall of a third read as a half for those who use little.
+    public static let leastCount = 7
     /// The fewest consecutive days without any session that make a gap.
     public static let shortestGap = 3
 
@@ -54,64 +65,68 @@ public struct Effect: Equatable, Sendable {
         public var rate: Double { Double(exits) / Double(pauses) }
     }
 
-    /// A count in the first full week against the same count in the recent
-    /// week. Overall, the sums over the programs that count in both weeks,
-    /// each against its own first week: the change is then the mean of each
-    /// program's own change, weighted by its attempts in its first week.
-    public struct WeekComparison: Equatable, Sendable {
-        public let firstWeek: Int
-        public let recentWeek: Int
-        /// False while the recent week still overlaps the first full week.
+    /// A count in the first two full weeks against the same count in the
+    /// last two, each a day. Overall, the sums over the programs that count
+    /// in both spans, each against its own first two weeks: the change is
+    /// the change of those sums, so each program's own change weighs by its
+    /// count (of attempts, or of openings) in its first two weeks.
+    public struct Comparison: Equatable, Sendable {
+        public let first: Int
+        public let recent: Int
+        /// False while the recent span still overlaps the first.
         public let comparable: Bool
-        /// Whole weeks from the first full week's first day to today: how long the change took.
+        /// Whole weeks from the first span's first day to today: how long the change took.
         public var weeks = 0
-        /// False when the recent week held no attempt and no launch around the
+        /// False when the recent span held no attempt and no launch around the
         /// pause (MIGA not run, the program not used): nothing to compare.
         public var inUse = true
-        /// Launches around the pause in each week, shown beside the attempts:
+        /// Launches around the pause in each span, shown beside the attempts:
         /// a fall in attempts that is a rise in these is no fall in use.
-        public var firstWeekLeaks = 0
-        public var recentWeekLeaks = 0
-        public var days: Int { Effect.weekDays }
-        public var firstWeekPerDay: Double { Double(firstWeek) / Double(days) }
-        public var recentWeekPerDay: Double { Double(recentWeek) / Double(days) }
+        public var firstLeaks = 0
+        public var recentLeaks = 0
+        public var days: Int { Effect.spanDays }
+        public var firstPerDay: Double { Double(first) / Double(days) }
+        public var recentPerDay: Double { Double(recent) / Double(days) }
+        /// One of the spans holds `leastCount` or more: enough for a change to mean something.
+        public var enoughUse: Bool { max(first, recent) >= Effect.leastCount }
         /// (recent per day − first per day) ÷ first per day, as a fraction
-        /// (−0.37 for −37 %); nil until the weeks are apart, when the first
-        /// week had none to compare with, or when the recent week was not in use.
+        /// (−0.37 for −37 %); nil until the spans are apart, with too little
+        /// use in both, when the first had none to compare with, or when the
+        /// recent span was not in use.
         public var change: Double? {
-            guard comparable, inUse, firstWeek > 0 else { return nil }
-            return Double(recentWeek - firstWeek) / Double(firstWeek)
+            guard comparable, inUse, enoughUse, first > 0 else { return nil }
+            return Double(recent - first) / Double(first)
         }
 
-        public init(firstWeek: Int, recentWeek: Int, comparable: Bool, weeks: Int = 0, inUse: Bool = true,
-                    leaks: (firstWeek: Int, recentWeek: Int) = (0, 0)) {
-            self.firstWeek = firstWeek
-            self.recentWeek = recentWeek
+        public init(first: Int, recent: Int, comparable: Bool, weeks: Int = 0, inUse: Bool = true,
+                    leaks: (first: Int, recent: Int) = (0, 0)) {
+            self.first = first
+            self.recent = recent
             self.comparable = comparable
             self.weeks = weeks
             self.inUse = inUse
-            (firstWeekLeaks, recentWeekLeaks) = leaks
+            (firstLeaks, recentLeaks) = leaks
         }
 
         /// The same, not to be compared yet.
-        func notYetComparable() -> WeekComparison {
-            WeekComparison(firstWeek: firstWeek, recentWeek: recentWeek, comparable: false, weeks: weeks, inUse: inUse,
-                           leaks: (firstWeekLeaks, recentWeekLeaks))
+        func notYetComparable() -> Comparison {
+            Comparison(first: first, recent: recent, comparable: false, weeks: weeks, inUse: inUse,
+                       leaks: (firstLeaks, recentLeaks))
         }
 
-        /// The overall comparison from each program's own: the programs that
-        /// count in both weeks (comparable, in use lately, attempts in their
-        /// first week), so a program protected or unprotected in between
-        /// changes nothing. Nil when no program counts.
-        static func combined(_ comparisons: [(attempts: WeekComparison, openings: WeekComparison)])
-            -> (attempts: WeekComparison, openings: WeekComparison)? {
-            let counted = comparisons.filter { $0.attempts.comparable && $0.attempts.inUse && $0.attempts.firstWeek > 0 }
+        /// The overall comparison from each program's own: the sums over the
+        /// programs that count in both spans (comparable, in use lately,
+        /// attempts in their first span), so a program protected or
+        /// unprotected in between changes nothing. Nil when no program counts.
+        static func combined(_ comparisons: [(attempts: Comparison, openings: Comparison)])
+            -> (attempts: Comparison, openings: Comparison)? {
+            let counted = comparisons.filter { $0.attempts.comparable && $0.attempts.inUse && $0.attempts.first > 0 }
             guard !counted.isEmpty else { return nil }
             let weeks = counted.map { $0.attempts.weeks }.max() ?? 0
-            func sum(_ parts: [WeekComparison]) -> WeekComparison {
-                WeekComparison(firstWeek: parts.reduce(0) { $0 + $1.firstWeek }, recentWeek: parts.reduce(0) { $0 + $1.recentWeek },
-                               comparable: true, weeks: weeks,
-                               leaks: (parts.reduce(0) { $0 + $1.firstWeekLeaks }, parts.reduce(0) { $0 + $1.recentWeekLeaks }))
+            func sum(_ parts: [Comparison]) -> Comparison {
+                Comparison(first: parts.reduce(0) { $0 + $1.first }, recent: parts.reduce(0) { $0 + $1.recent },
+                           comparable: true, weeks: weeks,
+                           leaks: (parts.reduce(0) { $0 + $1.firstLeaks }, parts.reduce(0) { $0 + $1.recentLeaks }))
             }
             return (sum(counted.map { $0.attempts }), sum(counted.map { $0.openings }))
         }
@@ -139,6 +154,8 @@ public struct Effect: Equatable, Sendable {
         }
     }
 
+    /// The days counted on each side of a gap, at most.
+    public static let reboundDays = 7
     /// The level of the rebound's test: a rise flagged by chance once in twenty quiet breaks.
     public static let reboundLevel = 0.05
 
@@ -146,24 +163,24 @@ public struct Effect: Equatable, Sendable {
     public let firstDay: LocalDay?
     public let today: LocalDay
     public let totals: Counts
-    /// The first full week: the first 7 days with a session after the
-    /// first day of use (which is partial), the days between without any
-    /// counting for nothing. Nil until there are 7.
-    public let firstWeek: ClosedRange<LocalDay>?
-    /// True once the first full week is over; every figure below is nil before.
-    public var enoughData: Bool { firstWeek != nil }
+    /// The first two full weeks: the 14 calendar days after the first day
+    /// of use (which is partial), days without a session counting as none.
+    /// Nil until they are over.
+    public let firstWeeks: ClosedRange<LocalDay>?
+    /// True once the first two full weeks are over; every figure below is nil before.
+    public var enoughData: Bool { firstWeeks != nil }
     /// Nil without enough data or without a pause.
     public let dismissal: Dismissal?
-    public let attempts: WeekComparison?
-    public let openings: WeekComparison?
+    public let attempts: Comparison?
+    public let openings: Comparison?
     /// Nil without enough data or without a gap while in use.
     public let rebound: Rebound?
 
     /// Days from the first day of use to today, both included; 0 without a session.
     public var days: Int { firstDay.map { max(0, today.number - $0.number + 1) } ?? 0 }
 
-    /// The first day the recent week no longer overlaps the first full week.
-    public var comparableFrom: LocalDay? { firstWeek.map { LocalDay(number: $0.upperBound.number + Self.weekDays + 1) } }
+    /// The first day the recent span no longer overlaps the first two weeks.
+    public var comparableFrom: LocalDay? { firstWeeks.map { LocalDay(number: $0.upperBound.number + Self.spanDays + 1) } }
 
     /// The effect overall and per program, as of `today` (a partial day:
     /// counted in the dismissal rate, never in a week), from day tallies.
@@ -183,7 +200,7 @@ public struct Effect: Equatable, Sendable {
         }
         programs.sort { ($1.effect.totals.attempts, $0.program) < ($0.effect.totals.attempts, $1.program) }
         let own = try Effect(source, program: nil, today: today, gap: gap)
-        let combined = WeekComparison.combined(programs.compactMap { program in
+        let combined = Comparison.combined(programs.compactMap { program in
             program.effect.attempts.flatMap { attempts in program.effect.openings.map { (attempts, $0) } }
         })
         return EffectReport(overall: own.comparing(combined), programs: programs)
@@ -194,40 +211,40 @@ public struct Effect: Equatable, Sendable {
         self.today = today
         totals = try source.totals(program, through: today)
         firstDay = try source.firstDay(program, through: today)
-        let full = try firstDay.map { first throws(Source.Failure) in
-            try source.daysWithSessions(program, after: first, before: today, count: Self.weekDays)
-        } ?? []
-        guard let first = firstDay?.number, let week = full.first.flatMap({ start in full.last.map { start...$0 } }),
-              full.count == Self.weekDays else {
-            (firstWeek, dismissal, attempts, openings, rebound) = (nil, nil, nil, nil, nil)
+        // Calendar days, as the recent span is counted: a span chosen by its
+        // sessions (the first days with use) would hold more use than a span
+        // of the same length at random, and fake a drop.
+        guard let first = firstDay?.number, today.number > first + Self.spanDays else {
+            (firstWeeks, dismissal, attempts, openings, rebound) = (nil, nil, nil, nil, nil)
             return
         }
-        firstWeek = week
-        let firstCounts = try source.counts(program, days: week.lowerBound.number...week.upperBound.number)
-        let recent = (today.number - Self.weekDays)...(today.number - 1)
+        let span = (first + 1)...(first + Self.spanDays)
+        firstWeeks = LocalDay(number: span.lowerBound)...LocalDay(number: span.upperBound)
+        let firstCounts = try source.counts(program, days: span)
+        let recent = (today.number - Self.spanDays)...(today.number - 1)
         let recentCounts = try source.counts(program, days: recent)
-        let apart = recent.lowerBound > week.upperBound.number
-        let weeks = (today.number - week.lowerBound.number) / Self.weekDays
+        let apart = recent.lowerBound > span.upperBound
+        let weeks = (today.number - span.lowerBound) / 7
         let inUse = recentCounts.attempts > 0 || recentCounts.leaks > 0
         dismissal = totals.pauses > 0
             ? Dismissal(exits: totals.exits, pauses: totals.pauses, days: today.number - first + 1) : nil
-        attempts = WeekComparison(firstWeek: firstCounts.attempts, recentWeek: recentCounts.attempts, comparable: apart,
-                                  weeks: weeks, inUse: inUse, leaks: (firstCounts.leaks, recentCounts.leaks))
-        openings = WeekComparison(firstWeek: firstCounts.openings, recentWeek: recentCounts.openings, comparable: apart,
-                                  weeks: weeks, inUse: inUse)
+        attempts = Comparison(first: firstCounts.attempts, recent: recentCounts.attempts, comparable: apart,
+                              weeks: weeks, inUse: inUse, leaks: (firstCounts.leaks, recentCounts.leaks))
+        openings = Comparison(first: firstCounts.openings, recent: recentCounts.openings, comparable: apart,
+                              weeks: weeks, inUse: inUse)
         rebound = try Self.rebound(source, program: program, firstDay: first, today: today, gap: gap)
     }
 
-    private init(_ other: Effect, attempts: WeekComparison?, openings: WeekComparison?) {
-        (firstDay, today, totals, firstWeek) = (other.firstDay, other.today, other.totals, other.firstWeek)
+    private init(_ other: Effect, attempts: Comparison?, openings: Comparison?) {
+        (firstDay, today, totals, firstWeeks) = (other.firstDay, other.today, other.totals, other.firstWeeks)
         (dismissal, rebound) = (other.dismissal, other.rebound)
         (self.attempts, self.openings) = (attempts, openings)
     }
 
-    /// The overall effect with its changes from the programs' own (`WeekComparison.combined`).
-    /// Without a program that counts, the overall weeks still show; no change
-    /// does: the programs used lately have no first week apart from it yet.
-    func comparing(_ combined: (attempts: WeekComparison, openings: WeekComparison)?) -> Effect {
+    /// The overall effect with its changes from the programs' own (`Comparison.combined`).
+    /// Without a program that counts, the overall spans still show; no change
+    /// does: the programs used lately have no first two weeks apart from it yet.
+    func comparing(_ combined: (attempts: Comparison, openings: Comparison)?) -> Effect {
         if let combined, enoughData { return Effect(self, attempts: combined.attempts, openings: combined.openings) }
         return attempts?.change == nil ? self
             : Effect(self, attempts: attempts?.notYetComparable(), openings: openings?.notYetComparable())
@@ -240,9 +257,9 @@ public struct Effect: Equatable, Sendable {
         // A program first used after the gap, or on the day before it, has no full day before it.
         guard let gap, gap.start.number - 1 > first else { return nil }
         let lastBefore = gap.start.number - 1
-        let before = max(first + 1, lastBefore - Self.weekDays + 1)...lastBefore
+        let before = max(first + 1, lastBefore - Self.reboundDays + 1)...lastBefore
         let firstAfter = gap.start.number + gap.days
-        let lastAfter = min(firstAfter + Self.weekDays - 1, today.number - 1)
+        let lastAfter = min(firstAfter + Self.reboundDays - 1, today.number - 1)
         let daysAfter = max(0, lastAfter - firstAfter + 1)
         let attemptsAfter = daysAfter > 0 ? try source.counts(program, days: firstAfter...lastAfter).attempts : 0
         return Rebound(gapStart: gap.start, gapDays: gap.days, attemptsBefore: try source.counts(program, days: before).attempts,

@@ -10,9 +10,6 @@ public protocol EffectCounting {
     func programs(through today: LocalDay) throws(Failure) -> [String]
     /// The day of the earliest counted session, if it is `today` or before.
     func firstDay(_ program: String?, through today: LocalDay) throws(Failure) -> LocalDay?
-    /// The first `count` days after `day` and before `today` with a counted
-    /// session, earliest first (fewer when there are not as many).
-    func daysWithSessions(_ program: String?, after day: LocalDay, before today: LocalDay, count: Int) throws(Failure) -> [LocalDay]
     /// Counts over `days` (local day numbers, both ends included), leaks among them.
     func counts(_ program: String?, days: ClosedRange<Int>) throws(Failure) -> Effect.Counts
     /// Counts over every day up to and including `today`.
@@ -48,10 +45,6 @@ public struct TallyCounts: EffectCounting {
 
     public func firstDay(_ program: String?, through today: LocalDay) -> LocalDay? {
         matching(program).filter { $0.attempts > 0 }.map(\.day).filter { $0 <= today }.min()
-    }
-
-    public func daysWithSessions(_ program: String?, after day: LocalDay, before today: LocalDay, count: Int) -> [LocalDay] {
-        Array(Set(matching(program).filter { $0.attempts > 0 && day < $0.day && $0.day < today }.map(\.day)).sorted().prefix(count))
     }
 
     public func counts(_ program: String?, days: ClosedRange<Int>) -> Effect.Counts {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The weekly look back, as the text of a notification: the week's attempts
-/// and conscious exits, the change in openings since the first week, and at
+/// and conscious exits, the change in openings since the first two weeks, and at
 /// most one gentle suggestion where the pause seems to help less lately.
 public struct WeeklyReview: Equatable, Sendable {
     public static let title = "Your week with MIGA"
@@ -23,17 +23,17 @@ public struct WeeklyReview: Equatable, Sendable {
     /// `kinds`: the kinds of pause a program is set to show (`Config.kinds(for:)`).
     public static func compose(tallies: [DayTally], weekEndingBefore end: LocalDay,
                                kinds: (String) -> [PauseKind] = { _ in PauseKind.defaults }) -> WeeklyReview? {
-        let week = (end.number - Effect.weekDays)...(end.number - 1)
+        let week = (end.number - 7)...(end.number - 1)
         let thisWeek = tallies.filter { week.contains($0.day.number) }
         let attempts = thisWeek.reduce(0) { $0 + $1.attempts }
         guard attempts > 0 else { return nil }
         let exits = thisWeek.reduce(0) { $0 + $1.exits }
         var line = "\(counted(attempts, "attempt")), \(counted(exits, "conscious exit"))"
-        // As of the week's end: its recent week is the week looked back on.
+        // As of the week's end: its recent span ends with the week looked back on.
         if let change = Effect.measure(tallies, today: end).overall.openings?.change {
             let points = wholeNumber(change * 100)
-            line += points == 0 ? ", openings level with your first week"
-                : ", openings \(points < 0 ? "down" : "up") \(abs(points)) % from your first week"
+            line += points == 0 ? ", openings in the last two weeks level with your first two"
+                : ", openings in the last two weeks \(points < 0 ? "down" : "up") \(abs(points)) % from your first two"
         }
         var lines = [line]
         // A typed pause is what there is to suggest: for the program that fell most of those without one.

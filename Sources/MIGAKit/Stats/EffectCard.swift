@@ -6,7 +6,7 @@ import MIGATerminal
 /// one sec's, in neutral words ("higher", "lower"), never a verdict.
 public struct EffectCard: Equatable, Sendable {
     public static let defaultTitle = "The effect, as the field measures it"
-    public static let notEnoughData = "not enough data yet (a week of use is needed)"
+    public static let notEnoughData = "not enough data yet (two weeks of use are needed)"
 
     public let effect: Effect
     public let title: String
@@ -60,12 +60,12 @@ public struct EffectCard: Equatable, Sendable {
         ]
     }
 
-    /// The recent week a day against the first full week, with the weeks it
+    /// The last two weeks a day against the first two, with the weeks it
     /// took, beside one sec's; the launches around the pause beside the attempts.
-    func comparison(_ comparison: Effect.WeekComparison?, study: Double, showsLeaks: Bool = false) -> [String] {
+    func comparison(_ comparison: Effect.Comparison?, study: Double, showsLeaks: Bool = false) -> [String] {
         guard let comparison else { return [Self.notEnoughData] }
-        let first = Self.perDay(comparison.firstWeekPerDay)
-        let recent = Self.perDay(comparison.recentWeekPerDay)
+        let first = Self.perDay(comparison.firstPerDay)
+        let recent = Self.perDay(comparison.recentPerDay)
         let leaks = showsLeaks ? Self.leaks(comparison) : []
         if let change = comparison.change {
             return ["\(first) → \(recent) (\(Self.signedPercent(change))) after \(Self.weeks(comparison.weeks))",
@@ -73,21 +73,27 @@ public struct EffectCard: Equatable, Sendable {
         }
         if !comparison.comparable, let from = effect.comparableFrom {
             // Overall, once past that day: the programs used lately are newer than it.
-            let when = from > effect.today ? "compared from \(from)" : "no program used lately has a first week to compare with yet"
-            return ["\(first) in your first week", when] + leaks
+            let when = from > effect.today ? "compared from \(from)" : "no program used lately has first weeks to compare with yet"
+            return ["\(first) in your first two weeks", when] + leaks
         }
         if !comparison.inUse {
-            return ["no pauses in the last \(comparison.days) days", "\(first) in your first week"]
+            return ["no pauses in the last \(comparison.days) days", "\(first) in your first two weeks"]
         }
-        return ["\(first) → \(recent) after \(Self.weeks(comparison.weeks))", "none in your first week to compare with"] + leaks
+        if !comparison.enoughUse {
+            return ["\(first) → \(recent) after \(Self.weeks(comparison.weeks))", Self.notEnoughUse] + leaks
+        }
+        return ["\(first) → \(recent) after \(Self.weeks(comparison.weeks))", "none in your first two weeks to compare with"] + leaks
     }
 
-    /// "2 launches around the pause in the last 7 days (0 in your first week)", when there were any.
-    static func leaks(_ comparison: Effect.WeekComparison) -> [String] {
-        guard comparison.firstWeekLeaks + comparison.recentWeekLeaks > 0 else { return [] }
-        let recent = comparison.recentWeekLeaks
+    /// Said instead of a change when neither span holds `Effect.leastCount`.
+    static let notEnoughUse = "not enough use yet to compare (under \(Effect.leastCount) in each two weeks)"
+
+    /// "2 launches around the pause in the last 14 days (0 in your first two weeks)", when there were any.
+    static func leaks(_ comparison: Effect.Comparison) -> [String] {
+        guard comparison.firstLeaks + comparison.recentLeaks > 0 else { return [] }
+        let recent = comparison.recentLeaks
         return ["\(recent) \(recent == 1 ? "launch" : "launches") around the pause in the last \(comparison.days) days "
-            + "(\(comparison.firstWeekLeaks) in your first week)"]
+            + "(\(comparison.firstLeaks) in your first two weeks)"]
     }
 
     /// The latest break, and the attempts a day after it against before it:

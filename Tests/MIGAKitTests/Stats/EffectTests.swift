@@ -81,51 +81,51 @@ struct History {
     }
 
     @Test(arguments: [("2026-03-25", "2026-03-29"), ("2026-10-21", "2026-10-25")])
-    func a_week_with_a_dst_change_still_has_seven_days(firstDay: String, change: String) {
+    func two_weeks_with_a_dst_change_still_have_fourteen_days(firstDay: String, change: String) {
         // Berlin changes its clocks at 02:00 on the change day: 00:30 is on one
         // side and 23:30 on the other, and both belong to that day.
         var history = History()
         var cursor = day(firstDay)
-        let last = LocalDay(number: day(firstDay).number + 7)
+        let last = LocalDay(number: day(firstDay).number + 14)
         while cursor <= last {
             history.add(.exit, on: cursor.description, at: "00:30")
             history.add(.proceed, on: cursor.description, at: "23:30")
             cursor = cursor.next
         }
         let tallies = history.tallies
-        #expect(tallies.map(\.day) == (0...7).map { LocalDay(number: day(firstDay).number + $0) })
+        #expect(tallies.map(\.day) == (0...14).map { LocalDay(number: day(firstDay).number + $0) })
         #expect(tallies.allSatisfy { $0.attempts == 2 && $0.exits == 1 && $0.openings == 1 })
         #expect(tallies.contains { $0.day == day(change) })
 
         let effect = Effect.measure(tallies, today: last.next).overall
         #expect(effect.enoughData)
-        #expect(effect.attempts?.firstWeek == 14)
-        #expect(effect.attempts?.firstWeekPerDay == 2.0)
-        #expect(effect.attempts?.days == 7)
-        #expect(effect.openings?.firstWeekPerDay == 1.0)
-        #expect(effect.dismissal?.days == 9)
+        #expect(effect.attempts?.first == 28)
+        #expect(effect.attempts?.firstPerDay == 2.0)
+        #expect(effect.attempts?.days == 14)
+        #expect(effect.openings?.firstPerDay == 1.0)
+        #expect(effect.dismissal?.days == 16)
     }
 
     // MARK: Enough data
 
-    @Test func every_figure_waits_for_the_first_full_week() {
+    @Test func every_figure_waits_for_the_first_two_full_weeks() {
         var history = History()
-        history.every("2026-10-01", "2026-10-08", exits: 1, proceeds: 2)
-        // The first full week is 10-02 to 10-08; on its last day nothing is measured yet.
-        let early = history.measure(today: "2026-10-08").overall
+        history.every("2026-10-01", "2026-10-15", exits: 1, proceeds: 2)
+        // The first two full weeks are 10-02 to 10-15; on their last day nothing is measured yet.
+        let early = history.measure(today: "2026-10-15").overall
         #expect(!early.enoughData)
         #expect(early.dismissal == nil && early.attempts == nil && early.openings == nil && early.rebound == nil)
-        #expect(early.days == 8)
+        #expect(early.days == 15)
         #expect(EffectCard(early).lines(width: 80) == [
             "The effect, as the field measures it",
-            "  not enough data yet (a week of use is needed)",
+            "  not enough data yet (two weeks of use are needed)",
         ])
 
-        let next = history.measure(today: "2026-10-09").overall
+        let next = history.measure(today: "2026-10-16").overall
         #expect(next.enoughData)
-        #expect(next.dismissal == Effect.Dismissal(exits: 8, pauses: 24, days: 9))
-        #expect(next.attempts?.firstWeek == 21)
-        // The recent week (10-02 to 10-08) is the first week itself: no change to show.
+        #expect(next.dismissal == Effect.Dismissal(exits: 15, pauses: 45, days: 16))
+        #expect(next.attempts?.first == 42)
+        // The recent span (10-02 to 10-15) is the first two weeks themselves: no change to show.
         #expect(next.attempts?.comparable == false)
         #expect(next.attempts?.change == nil)
     }
@@ -138,54 +138,54 @@ struct History {
         #expect(effect.programs.isEmpty)
     }
 
-    // MARK: The change since the first week
+    // MARK: The change since the first two weeks
 
-    /// First day 09-01 (partial); first week 09-02 to 09-08, 28 attempts and
-    /// 21 openings; recent week 09-24 to 09-30, 17 attempts and 9 openings;
-    /// today 10-01, partial, counted only in the dismissal rate.
+    /// First day 09-01 (partial); first two weeks 09-02 to 09-15, 56 attempts
+    /// and 42 openings; recent two weeks 09-17 to 09-30, 34 attempts and 18
+    /// openings; today 10-01, partial, counted only in the dismissal rate.
     var changing: History {
         var history = History()
         history.add(.proceed, on: "2026-09-01")
-        history.every("2026-09-02", "2026-09-08", exits: 1, proceeds: 2, passthroughs: 1)
-        history.every("2026-09-09", "2026-09-23", exits: 1, proceeds: 1)
-        history.every("2026-09-24", "2026-09-30", exits: 1)
-        history.every("2026-09-24", "2026-09-26", proceeds: 1)
-        history.add(.abandoned, on: "2026-09-27")
-        history.every("2026-09-28", "2026-09-30", proceeds: 1, passthroughs: 1)
+        history.every("2026-09-02", "2026-09-15", exits: 1, proceeds: 2, passthroughs: 1)
+        history.every("2026-09-16", "2026-09-16", exits: 1, proceeds: 1)
+        history.every("2026-09-17", "2026-09-30", exits: 1)
+        history.every("2026-09-17", "2026-09-22", proceeds: 1)
+        history.every("2026-09-23", "2026-09-24", abandoned: 1)
+        history.every("2026-09-25", "2026-09-30", proceeds: 1, passthroughs: 1)
         history.add(.exit, 5, on: "2026-10-01")
         return history
     }
 
-    @Test func the_change_compares_the_recent_week_a_day_with_the_first_week() {
+    @Test func the_change_compares_the_recent_two_weeks_a_day_with_the_first_two() {
         let effect = changing.measure(today: "2026-10-01").overall
-        #expect(effect.attempts == Effect.WeekComparison(firstWeek: 28, recentWeek: 17, comparable: true, weeks: 4))
-        #expect(effect.attempts?.firstWeekPerDay == 4.0)
-        #expect(abs(effect.attempts!.recentWeekPerDay - 17.0 / 7) < 1e-12)
-        #expect(abs(effect.attempts!.change! - (17.0 / 7 - 4) / 4) < 1e-12)
+        #expect(effect.attempts == Effect.Comparison(first: 56, recent: 34, comparable: true, weeks: 4))
+        #expect(effect.attempts?.firstPerDay == 4.0)
+        #expect(abs(effect.attempts!.recentPerDay - 34.0 / 14) < 1e-12)
+        #expect(abs(effect.attempts!.change! - (34.0 / 14 - 4) / 4) < 1e-12)
         #expect(EffectCard.signedPercent(effect.attempts!.change!) == "−39 %")
-        #expect(effect.openings == Effect.WeekComparison(firstWeek: 21, recentWeek: 9, comparable: true, weeks: 4))
+        #expect(effect.openings == Effect.Comparison(first: 42, recent: 18, comparable: true, weeks: 4))
         #expect(EffectCard.signedPercent(effect.openings!.change!) == "−57 %")
-        // Pauses on every day up to today: 09-01, 1 proceed; 09-02..08, 7 exits and 14 proceeds;
-        // 09-09..23, 15 and 15; 09-24..30, 7 exits, 6 proceeds, 1 abandoned; today, 5 exits.
-        #expect(effect.dismissal == Effect.Dismissal(exits: 34, pauses: 71, days: 31))
+        // Pauses on every day up to today: 09-01, 1 proceed; 09-02..15, 14 exits and 28 proceeds;
+        // 09-16, 1 and 1; 09-17..30, 14 exits, 12 proceeds, 2 abandoned; today, 5 exits.
+        #expect(effect.dismissal == Effect.Dismissal(exits: 34, pauses: 78, days: 31))
     }
 
-    @Test func the_change_waits_until_the_weeks_no_longer_overlap() {
+    @Test func the_change_waits_until_the_spans_no_longer_overlap() {
         var history = History()
-        history.every("2026-09-01", "2026-09-20", proceeds: 2)
-        // First week 09-02..09-08; 09-15's recent week is 09-08..09-14, overlapping by a day.
-        #expect(history.measure(today: "2026-09-15").overall.attempts?.change == nil)
-        #expect(history.measure(today: "2026-09-15").overall.comparableFrom == day("2026-09-16"))
-        #expect(history.measure(today: "2026-09-16").overall.attempts?.change == 0)
+        history.every("2026-09-01", "2026-10-05", proceeds: 2)
+        // First two weeks 09-02..09-15; 09-29's recent span is 09-15..09-28, overlapping by a day.
+        #expect(history.measure(today: "2026-09-29").overall.attempts?.change == nil)
+        #expect(history.measure(today: "2026-09-29").overall.comparableFrom == day("2026-09-30"))
+        #expect(history.measure(today: "2026-09-30").overall.attempts?.change == 0)
     }
 
-    @Test func a_first_week_without_openings_has_no_openings_change() {
+    @Test func a_first_two_weeks_without_openings_have_no_openings_change() {
         var history = History()
-        history.every("2026-09-01", "2026-09-08", exits: 2)
-        history.every("2026-09-09", "2026-09-30", exits: 1, proceeds: 1)
-        let effect = history.measure(today: "2026-10-01").overall
+        history.every("2026-09-01", "2026-09-15", exits: 2)
+        history.every("2026-09-16", "2026-10-15", exits: 1, proceeds: 1)
+        let effect = history.measure(today: "2026-10-16").overall
         #expect(effect.attempts?.change == 0)
-        #expect(effect.openings?.firstWeek == 0)
+        #expect(effect.openings?.first == 0)
         #expect(effect.openings?.change == nil)
     }
 
@@ -250,20 +250,20 @@ struct History {
 
     @Test func each_program_is_measured_on_its_own_and_all_together() {
         var history = changing
-        // Discord from 09-20 on: not a full week yet on its own.
-        history.every("2026-09-20", "2026-09-30", exits: 1, proceeds: 2, program: "discord")
+        // Discord from 09-10 on: its first two weeks still overlap its recent ones.
+        history.every("2026-09-10", "2026-09-30", exits: 1, proceeds: 2, program: "discord")
         let report = history.measure(today: "2026-10-01")
         #expect(report.programs.map(\.program) == ["firefox", "discord"])
         let firefox = report["firefox"]!
         #expect(firefox == changing.measure(today: "2026-10-01").overall)
         let discord = report["discord"]!
-        #expect(discord.firstDay == day("2026-09-20"))
+        #expect(discord.firstDay == day("2026-09-10"))
         #expect(discord.enoughData)
-        #expect(discord.attempts == Effect.WeekComparison(firstWeek: 21, recentWeek: 21, comparable: false, weeks: 1))
+        #expect(discord.attempts == Effect.Comparison(first: 42, recent: 42, comparable: false, weeks: 2))
         #expect(report.overall.totals.attempts == firefox.totals.attempts + discord.totals.attempts)
-        // Overall, the programs that count in both weeks, each against its own first: Firefox alone so far.
+        // Overall, the programs that count in both spans, each against its own first: Firefox alone so far.
         #expect(report.overall.attempts == firefox.attempts)
-        #expect(report.overall.dismissal == Effect.Dismissal(exits: 45, pauses: 104, days: 31))
+        #expect(report.overall.dismissal == Effect.Dismissal(exits: 55, pauses: 141, days: 31))
     }
 
     @Test func programs_are_ordered_by_attempts_most_first() {
@@ -285,28 +285,29 @@ struct History {
         #expect(overall["enough_data"] as? Bool == true)
         #expect(overall["first_day"] as? String == "2026-09-01")
         #expect(overall["days"] as? Int == 31)
-        #expect(overall["week_days"] as? Int == 7)
-        #expect(overall["dismissal_rate"] as? Double == 0.459)  // 34 ÷ 74
-        #expect(overall["attempts_per_day_first_week"] as? Double == 4)
-        // Discord has no first week yet: the overall change is Firefox's.
-        #expect(overall["attempts_per_day_recent_week"] as? Double == 2.43)  // 17 ÷ 7
+        #expect(overall["span_days"] as? Int == 14)
+        #expect(overall["dismissal_rate"] as? Double == 0.42)  // 34 ÷ 81
+        #expect(overall["attempts_per_day_first_weeks"] as? Double == 4)
+        // Discord has no first two weeks yet: the overall change is Firefox's.
+        #expect(overall["attempts_per_day_recent_weeks"] as? Double == 2.43)  // 34 ÷ 14
         #expect(overall["attempts_change"] as? Double == -0.393)
-        #expect(overall["openings_per_day_first_week"] as? Double == 3)
-        #expect(overall["openings_per_day_recent_week"] as? Double == 1.29)  // 9 ÷ 7
+        #expect(overall["openings_per_day_first_weeks"] as? Double == 3)
+        #expect(overall["openings_per_day_recent_weeks"] as? Double == 1.29)  // 18 ÷ 14
         #expect(overall["openings_change"] as? Double == -0.571)
-        #expect(overall["first_week_from"] as? String == "2026-09-02")
-        #expect(overall["first_week_through"] as? String == "2026-09-08")
+        #expect(overall["first_weeks_from"] as? String == "2026-09-02")
+        #expect(overall["first_weeks_through"] as? String == "2026-09-15")
         #expect(overall["weeks"] as? Int == 4)
-        #expect(overall["recent_week_in_use"] as? Bool == true)
-        #expect(overall["leaks_recent_week"] as? Int == 0)
+        #expect(overall["recent_weeks_in_use"] as? Bool == true)
+        #expect(overall["enough_use"] as? Bool == true)
+        #expect(overall["leaks_recent_weeks"] as? Int == 0)
         #expect(overall["rebound"] is NSNull)
 
         let programs = try #require(json["programs"] as? [[String: Any]])
         #expect(programs.map { $0["program"] as? String } == ["firefox", "discord"])
         #expect(programs[0]["attempts_change"] as? Double == -0.393)
-        #expect(programs[0]["attempts_per_day_recent_week"] as? Double == 2.43)
+        #expect(programs[0]["attempts_per_day_recent_weeks"] as? Double == 2.43)
         #expect(programs[1]["enough_data"] as? Bool == false)
-        for key in ["dismissal_rate", "attempts_change", "openings_per_day_first_week", "rebound"] {
+        for key in ["dismissal_rate", "attempts_change", "openings_per_day_first_weeks", "rebound"] {
             #expect(programs[1][key] is NSNull, "\(key)")
         }
     }
@@ -339,18 +340,19 @@ struct History {
     }
 
     @Test func the_card_at_80_columns() {
-        // 31 exits of 65 pauses; after the break, 16 attempts in 09-23..09-29, 14 in 09-13..09-19 before it: within chance.
+        // 31 exits of 72 pauses; 28 attempts and 15 openings in 09-17..09-30 against 56 and 42;
+        // after the break, 19 attempts in 09-23..09-29, 20 in 09-13..09-19 before it.
         let lines = EffectCard(withBreak.measure(today: "2026-10-01").overall).lines(width: 80)
         #expect(lines == [
             "The effect, as the field measures it",
-            "  dismissed         48 % of pauses (one sec's study: 36 %) · 31 days",
-            "  attempts a day    4.0 → 2.4 (−39 %) after 4 weeks",
+            "  dismissed         43 % of pauses (one sec's study: 36 %) · 31 days",
+            "  attempts a day    4.0 → 2.0 (−50 %) after 4 weeks",
             "                    one sec: −37 % after six weeks",
-            "  openings a day    3.0 → 1.3 (−57 %) after 4 weeks",
+            "  openings a day    3.0 → 1.1 (−64 %) after 4 weeks",
             "                    one sec: −57 % after six weeks",
             "  after a break     3 days without MIGA from 2026-09-20",
-            "                    attempts a day: 2.3 in the 7 days after, 2.0 in the 7 days",
-            "                    before — no clear rise",
+            "                    attempts a day: 2.7 in the 7 days after, 2.9 in the 7 days",
+            "                    before — lower",
         ])
     }
 
@@ -359,18 +361,18 @@ struct History {
         #expect(lines == [
             "The effect, as the field measures it",
             "  dismissed",
-            "    48 % of pauses (one sec's study: 36 %)",
+            "    43 % of pauses (one sec's study: 36 %)",
             "    31 days",
             "  attempts a day",
-            "    4.0 → 2.4 (−39 %) after 4 weeks",
+            "    4.0 → 2.0 (−50 %) after 4 weeks",
             "    one sec: −37 % after six weeks",
             "  openings a day",
-            "    3.0 → 1.3 (−57 %) after 4 weeks",
+            "    3.0 → 1.1 (−64 %) after 4 weeks",
             "    one sec: −57 % after six weeks",
             "  after a break",
             "    3 days without MIGA from 2026-09-20",
-            "    attempts a day: 2.3 in the 7 days after, 2.0",
-            "    in the 7 days before — no clear rise",
+            "    attempts a day: 2.7 in the 7 days after, 2.9",
+            "    in the 7 days before — lower",
         ])
     }
 
@@ -379,19 +381,19 @@ struct History {
         var tallies = changing.tallies
         for offset in 0..<3 { tallies.append(DayTally(program: "firefox", day: LocalDay(number: day("2026-09-24").number + offset), leaks: 2)) }
         let effect = Effect.measure(tallies, today: day("2026-10-01")).overall
-        #expect(effect.attempts?.recentWeekLeaks == 6)
-        #expect(effect.attempts?.firstWeekLeaks == 0)
-        #expect(EffectCard(effect).lines(width: 80).contains("                    6 launches around the pause in the last 7 days (0 in your"))
+        #expect(effect.attempts?.recentLeaks == 6)
+        #expect(effect.attempts?.firstLeaks == 0)
+        #expect(EffectCard(effect).lines(width: 80).contains("                    6 launches around the pause in the last 14 days (0 in your"))
     }
 
-    @Test func the_card_before_the_weeks_can_be_compared_and_without_a_break() {
+    @Test func the_card_before_the_spans_can_be_compared_and_without_a_break() {
         var history = History()
-        history.every("2026-09-01", "2026-09-10", exits: 1, proceeds: 2)
-        #expect(EffectCard(history.measure(today: "2026-09-11").overall).lines(width: 100) == [
+        history.every("2026-09-01", "2026-09-17", exits: 1, proceeds: 2)
+        #expect(EffectCard(history.measure(today: "2026-09-18").overall).lines(width: 100) == [
             "The effect, as the field measures it",
-            "  dismissed         33 % of pauses (one sec's study: 36 %) · 11 days",
-            "  attempts a day    3.0 in your first week · compared from 2026-09-16",
-            "  openings a day    2.0 in your first week · compared from 2026-09-16",
+            "  dismissed         33 % of pauses (one sec's study: 36 %) · 18 days",
+            "  attempts a day    3.0 in your first two weeks · compared from 2026-09-30",
+            "  openings a day    2.0 in your first two weeks · compared from 2026-09-30",
             "  after a break     no break of 3 days or more",
         ])
     }

@@ -122,11 +122,11 @@ import Testing
     }
 
     @Test func the_json_effect_and_the_card_give_the_same_overall_change_and_launches_around_the_pause() throws {
-        // Firefox twice a day for 36 days, Discord from 20 days ago: neither changed, so nothing did overall.
+        // Firefox twice a day for 36 days, Discord from 30 days ago: neither changed, so nothing did overall.
         for day in 1...36 {
             try add(.exit, hoursAgo: Double(24 * day), program: "firefox")
             try add(.proceed, hoursAgo: Double(24 * day) + 1, program: "firefox")
-            if day <= 20 { for hour in 2...3 { try add(.proceed, hoursAgo: Double(24 * day + hour), program: "discord") } }
+            if day <= 30 { for hour in 2...3 { try add(.proceed, hoursAgo: Double(24 * day + hour), program: "discord") } }
         }
         let leaks = (1...3).map { Leak(program: "firefox", process: ProcessIdentity(bootID: "b", pid: Int32($0), startTicks: 1), route: .unknown) }
         #expect(try store.recordLeaks(leaks, at: now - 2 * 86_400) == 3)
@@ -134,12 +134,12 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: LocalZone(berlin)).utf8)) as? [String: Any])
         let overall = try #require((json["effect"] as? [String: Any])?["overall"] as? [String: Any])
         #expect(overall["attempts_change"] as? Double == 0, "\(overall)")
-        #expect(overall["attempts_per_day_first_week"] as? Double == 4 && overall["attempts_per_day_recent_week"] as? Double == 4)
+        #expect(overall["attempts_per_day_first_weeks"] as? Double == 4 && overall["attempts_per_day_recent_weeks"] as? Double == 4)
         #expect(overall["weeks"] as? Int == 5)
-        #expect(overall["leaks_recent_week"] as? Int == 3 && overall["leaks_first_week"] as? Int == 0, "\(overall)")
+        #expect(overall["leaks_recent_weeks"] as? Int == 3 && overall["leaks_first_weeks"] as? Int == 0, "\(overall)")
         let card = StatsScreen.lines(report, width: 120).map(\.text).joined(separator: "\n")
         #expect(card.contains("4.0 → 4.0 (0 %) after 5 weeks"), "\(card)")
-        #expect(card.contains("3 launches around the pause in the last 7 days (0 in your first week)"), "\(card)")
+        #expect(card.contains("3 launches around the pause in the last 14 days (0 in your first two weeks)"), "\(card)")
     }
 
     @Test func under_program_the_json_effect_is_that_programs_as_the_card_shows() throws {

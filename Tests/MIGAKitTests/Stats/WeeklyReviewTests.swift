@@ -19,10 +19,11 @@ import Testing
     @Test func a_week_with_fewer_openings_than_the_first() {
         var history = History()
         history.add(.exit, on: "2026-09-01")
-        // First week 09-02..09-08: 17 openings.
-        history.every("2026-09-02", "2026-09-08", proceeds: 2)
+        // First two weeks 09-02..09-15: 31 openings.
+        history.every("2026-09-02", "2026-09-15", proceeds: 2)
         history.add(.passthrough, 3, on: "2026-09-02")
-        history.every("2026-09-09", "2026-09-23", exits: 1, proceeds: 1)
+        // The last two weeks, 09-17..09-30: 17 openings.
+        history.every("2026-09-16", "2026-09-23", exits: 1, proceeds: 1)
         // The week ending yesterday: 23 attempts, 9 exits, 10 openings.
         history.every("2026-09-24", "2026-09-30", exits: 1, proceeds: 1)
         history.add(.exit, 2, on: "2026-09-24")
@@ -31,7 +32,7 @@ import Testing
         // Today is not in the week.
         history.add(.exit, 6, on: "2026-10-01")
         #expect(review(history) == WeeklyReview(summary: "Your week with MIGA",
-                                                body: "23 attempts, 9 conscious exits, openings down 41 % from your first week"))
+                                                body: "23 attempts, 9 conscious exits, openings in the last two weeks down 45 % from your first two"))
     }
 
     @Test func one_of_each_is_singular_and_a_young_history_has_no_change() {
@@ -44,17 +45,17 @@ import Testing
         #expect(lines(history) == ["2 attempts, 0 conscious exits"])
     }
 
-    @Test func more_openings_than_in_the_first_week_are_up() {
+    @Test func more_openings_than_in_the_first_two_weeks_are_up() {
         var history = History()
         history.every("2026-09-01", "2026-09-23", proceeds: 1)
         history.every("2026-09-24", "2026-09-30", proceeds: 2)
-        #expect(lines(history) == ["14 attempts, 0 conscious exits, openings up 100 % from your first week"])
+        #expect(lines(history) == ["14 attempts, 0 conscious exits, openings in the last two weeks up 50 % from your first two"])
     }
 
-    @Test func as_many_openings_as_in_the_first_week_are_level() {
+    @Test func as_many_openings_as_in_the_first_two_weeks_are_level() {
         var history = History()
         history.every("2026-09-01", "2026-09-30", exits: 1, proceeds: 1)
-        #expect(lines(history) == ["14 attempts, 7 conscious exits, openings level with your first week"])
+        #expect(lines(history) == ["14 attempts, 7 conscious exits, openings in the last two weeks level with your first two"])
     }
 
     @Test func a_week_without_attempts_has_no_review() {
@@ -68,7 +69,8 @@ import Testing
 
     // MARK: Fading
 
-    /// Discord: 9 exits of 20 pauses before the week (45 %), 2 of 9 in it (22 %).
+    /// Discord: 9 exits of 20 pauses before the week (45 %), 2 of 9 in it (22 %);
+    /// 10 openings in its first two weeks, 7 in the last two.
     var fading: History {
         var history = History()
         history.every("2026-09-01", "2026-09-11", proceeds: 1, program: "discord")
@@ -90,7 +92,7 @@ import Testing
 
     @Test func a_fading_effect_suggests_a_typed_pause() {
         #expect(lines(fading) == [
-            "9 attempts, 2 conscious exits, openings level with your first week",
+            "9 attempts, 2 conscious exits, openings in the last two weeks down 30 % from your first two",
             "Discord's pauses end in an exit less often lately (22 % from 45 %). "
                 + "A typed pause may help: miga protect discord --kinds breathe,type",
         ])
@@ -101,7 +103,7 @@ import Testing
 
     @Test func a_program_with_a_typed_pause_already_gets_no_suggestion() {
         #expect(lines(fading, kinds: ["discord": [.breathe, .type]]) == [
-            "9 attempts, 2 conscious exits, openings level with your first week",
+            "9 attempts, 2 conscious exits, openings in the last two weeks down 30 % from your first two",
         ])
     }
 
