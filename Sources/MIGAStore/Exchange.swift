@@ -100,13 +100,17 @@ public enum Exchange {
         try decodeRecords(text, now: now).map { imported($0, localDevice: localDevice) }
     }
 
+    /// Where an imported session happened when its export names no machine.
+    package static let importedOrigin = "imported"
+
     /// An imported session as this machine keeps it: its to publish, and
     /// always with where it happened, even when the export names this
-    /// machine. An export is a file anyone can write, so what it holds counts
-    /// in the figures but never shapes the protection (the allowance, the ladder).
+    /// machine or none. An export is a file anyone can write, so what it holds
+    /// counts in the figures but never shapes the protection (the allowance,
+    /// the ladder) nor what the pause says of today: it never reads as "here".
     static func imported(_ session: SessionRecord, localDevice: String) -> SessionRecord {
         var session = session
-        session.origin = session.origin.isEmpty ? session.device : session.origin
+        session.origin = [session.origin, session.device].first { !$0.isEmpty } ?? importedOrigin
         session.device = ""
         return session
     }

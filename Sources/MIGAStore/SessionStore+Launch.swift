@@ -89,9 +89,11 @@ extension SessionStore {
     }
 
     /// Attempts are pauses (whatever their end) and openings inside an
-    /// allowance; pass-throughs without a terminal or outside focus hours are not.
+    /// allowance; pass-throughs without a terminal or outside focus hours are
+    /// not. Only this machine's: "2nd time today" speaks of what happened here,
+    /// never of what was synced or imported (those count in the figures).
     static func history(_ db: Connection, program: String, now: Date, dayStart: Date) throws -> LaunchHistory {
-        let attempt = "program = ? AND (outcome != 'passthrough' OR reason = 'allowed')"
+        let attempt = "program = ? AND (outcome != 'passthrough' OR reason = 'allowed') AND \(happenedHere)"
         let earlierToday = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE \(attempt) AND started_at >= ?",
                                             arguments: [program, dayStart.milliseconds]) ?? 0
         // Newest first down the (program, started_at) index, stopping at the first

@@ -91,7 +91,7 @@ import Testing
         let nine = try #require(Exchange.date("2027-01-15T09:00:00Z"))
         #expect(read == [
             SessionRecord(id: "a1", program: "firefox", startedAt: eight, endedAt: later, outcome: .exit,
-                          pausedSeconds: 42.5, deepenCount: 2, quotes: ["zen-001", "poetry-004"]),
+                          pausedSeconds: 42.5, deepenCount: 2, quotes: ["zen-001", "poetry-004"], origin: Exchange.importedOrigin),
             SessionRecord(id: "a2", program: "steam", startedAt: nine, endedAt: nine, outcome: .passthrough, origin: "laptop-1"),
         ])
     }

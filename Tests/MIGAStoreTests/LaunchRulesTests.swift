@@ -222,4 +222,29 @@ import Testing
         try add(store, .exit, minutesAgo: -120)                                          // this machine's, ahead of the clock
         #expect(history(try begin(store, "fourth", at: now))?.recentPauses == 3)
     }
+
+    @Test func a_session_imported_without_a_device_is_never_this_machines() throws {
+        // An export is a file anyone can write: one whose device is empty is not "here".
+        let store = try SessionStore(path: path)
+        let local = try store.deviceID()
+        let nameless = try imported(.proceed, minutesAgo: 1, from: "", local: local)
+        #expect(nameless.origin == Exchange.importedOrigin)
+        #expect(nameless.device.isEmpty)
+        try store.insertMissing([nameless])
+        #expect(try store.openWithinAllowance(id: "none", program: "discord", at: now, allowance: 600) == nil)
+        if case .allowed = try begin(store, "pause", at: now, allowance: 600) { Issue.record("a nameless import opened the allowance") }
+    }
+
+    @Test func only_what_happened_here_is_today_on_the_pause() throws {
+        // "2nd time today · the last was 2 minutes ago" speaks of this machine's launches.
+        let store = try SessionStore(path: path)
+        let local = try store.deviceID()
+        try add(store, .exit, minutesAgo: 60)
+        try add(store, .proceed, minutesAgo: 3, device: "other-machine")                       // synced
+        try store.insertMissing([try imported(.proceed, minutesAgo: 2, from: local, local: local),   // imported
+                                 try imported(.exit, minutesAgo: 1, from: "", local: local)])
+        let found = try #require(history(try begin(store, "now", at: now)))
+        #expect(found.earlierToday == 1)
+        #expect(found.lastAttempt == now.addingTimeInterval(-60 * 60))
+    }
 }
