@@ -87,6 +87,26 @@ import Testing
         #expect(try sandbox.status(of: "next.sh") == 0)
     }
 
+    @Test func an_export_naming_no_machine_neither_opens_an_allowance_nor_is_today_on_the_pause() throws {
+        try sandbox.config("[programs.argv-dump]\nallow_minutes = 60\n")
+        // Anyone can write an export: two Proceeds a minute ago, with no device at all.
+        let ended = Exchange.iso(Date().addingTimeInterval(-60))
+        let started = Exchange.iso(Date().addingTimeInterval(-90))
+        let csv = "id,program,started_at,ended_at,outcome,paused_seconds,deepen_count,quotes,device\r\n"
+            + "x1,argv-dump,\(started),\(ended),proceed,30,0,,\r\nx2,argv-dump,\(started),\(ended),proceed,30,0,,\r\n"
+        try csv.write(toFile: sandbox.root + "/nameless.csv", atomically: true, encoding: .utf8)
+        let imported = try run(migaBinary, ["import", sandbox.root + "/nameless.csv"], environment: sandbox.environment)
+        #expect(imported.status == 0, "\(imported.error)")
+        let pause = try Tmux(command: try sandbox.gateScript(["--pause", "60", "argv-dump", "--", "launched"]),
+                             environment: sandbox.environment)
+        let screen = try waitForPause(pause)
+        #expect(screen.contains("first time today"), "\(screen)")
+        #expect(!screen.contains("the last was"), "\(screen)")
+        #expect(sandbox.read("argv") == nil, "no allowance opened: the program waits for its pause")
+        try pause.send("e")
+        #expect(try sandbox.status() == 0)
+    }
+
     @Test func an_exit_synced_from_another_device_dated_ahead_leaves_this_machines_ladder_as_it_is() throws {
         try sandbox.config("[programs.argv-dump]\nescalate = true\n")
         // Two pauses on this machine in the last half hour, both proceeded.
