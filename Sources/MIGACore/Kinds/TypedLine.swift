@@ -92,6 +92,12 @@ public enum TypedLine {
         return last == targetClusters[typedClusters.count - 1] ? typedClusters.count : typedClusters.count - 1
     }
 
+    /// Whether `typed` is the whole of `target`: what opens Proceed, whether
+    /// it came a key at a time or as a line.
+    public static func isWhole(_ typed: String, of target: String) -> Bool {
+        typed == target
+    }
+
     /// Curly quotes, dashes, the ellipsis and no-break spaces, as keys type them.
     static func fold(_ text: String) -> String {
         var folded = ""

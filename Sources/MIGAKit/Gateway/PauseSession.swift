@@ -232,13 +232,13 @@ public struct PauseSession: Equatable, Sendable {
     /// key of its own joins the letter before it; see `TypedLine.isOnTheWay`).
     public mutating func type(_ character: Character, at time: Double) {
         advance(to: time)
-        guard isTyping, let target = typingTarget, typed != target else { return }
+        guard isTyping, let target = typingTarget, !TypedLine.isWhole(typed, of: target) else { return }
         pasteRefused = false
         let candidate = typed + String(character)
         if TypedLine.isOnTheWay(candidate, to: target) {
             typed = candidate
             typingMistake = false
-            if typed == target { typedInFull = true }
+            if TypedLine.isWhole(typed, of: target) { typedInFull = true }
         } else {
             typingMistake = true
         }
@@ -250,7 +250,7 @@ public struct PauseSession: Equatable, Sendable {
         advance(to: time)
         guard isTyping, let target = typingTarget else { return }
         pasteRefused = false
-        guard text == target else {
+        guard TypedLine.isWhole(text, of: target) else {
             typingMistake = true
             return
         }
@@ -271,7 +271,7 @@ public struct PauseSession: Equatable, Sendable {
     /// paste: taken back, and the screen says why.
     public mutating func refusePaste(keeping count: Int) {
         typed = String(typed.prefix(count))
-        typedInFull = typed == typingTarget
+        typedInFull = typingTarget.map { TypedLine.isWhole(typed, of: $0) } ?? false
         typingMistake = false
         pasteRefused = true
     }
