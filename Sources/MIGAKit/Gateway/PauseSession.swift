@@ -15,7 +15,7 @@ public struct PauseSession: Equatable, Sendable {
     public var asksIntention = false
     /// The kind of pause on screen.
     public var kind: PauseKind = .breathe
-    /// A typed pause: the line Proceed needs typed back exactly.
+    /// A typed pause: the line Proceed needs typed back (see `TypedLine.isWhole`).
     public var typingTarget: String?
     /// A typed pause: where its line comes from, asked again on Deepen.
     public var typedLines: TypedLineSource?
@@ -245,7 +245,8 @@ public struct PauseSession: Equatable, Sendable {
     }
 
     /// The line typed back whole (a line at a time, or a form): taken only
-    /// when it is exact; anything else is a mistake and leaves the field as it was.
+    /// when it is the whole line (its joiners may be left out, as a key at a
+    /// time); anything else is a mistake and leaves the field as it was.
     public mutating func typeLine(_ text: String, at time: Double) {
         advance(to: time)
         guard isTyping, let target = typingTarget else { return }
