@@ -61,6 +61,52 @@ import Testing
         #expect(row.outcome == .proceed && row.kind == .type && row.typed == true && row.deepenCount == 1)
     }
 
+    @Test func own_lines_in_persian_and_devanagari_with_joiners_are_typed_a_code_point_at_a_time_and_open_the_program() throws {
+        // "I want to read a book today", with the non-joiner of می‌خواهم, typed with it (a
+        // Persian layout has the key); "I trust my ability", with the joiner that asks for the
+        // half form of क in क्‍षमता, typed without it (an input method that does not send it).
+        let persian = (line: "من می\u{200C}خواهم امروز کتاب بخوانم.", keys: "من می\u{200C}خواهم امروز کتاب بخوانم.",
+                       typedUpTo: "من می\u{200C}")
+        let hindi = (line: "मैं अपनी क्\u{200D}षमता पर भरोसा करता हूँ।", keys: "मैं अपनी क्षमता पर भरोसा करता हूँ।",
+                     typedUpTo: "मैं अपनी क्\u{200D}ष")
+        // The only quote drawn has no sentence to type: the line is the person's own.
+        try sandbox.config("pause_kinds = [\"type\"]\ninterests = [\"Testing\"]\n")
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/config/miga/quotes", withIntermediateDirectories: true)
+        try "testing-1 | Testing | | Be still.\n".write(toFile: sandbox.root + "/config/miga/quotes/testing.txt", atomically: true, encoding: .utf8)
+        // Code points as a keyboard sends them, one at a time, a hand's pause apart.
+        func type(_ keys: some Sequence<Unicode.Scalar>, into tmux: Tmux) throws {
+            for scalar in keys {
+                usleep(40_000)
+                try tmux.send("-l", String(scalar))
+            }
+        }
+        for (index, own) in [persian, hindi].enumerated() {
+            // One line of the person's own at a time, so that it is the one asked for.
+            if index > 0 { #expect(try miga("quotes", "remove", "mine-00\(index)").status == 0) }
+            #expect(try miga("quotes", "add", own.line, "--tag", "mine").status == 0)
+            let script = "run\(index).sh"
+            let tmux = try Tmux(command: try sandbox.gateScript(["--pause", "3", "argv-dump", "--", "opened"], named: script),
+                                environment: sandbox.environment)
+            try tmux.waitForScreen("the end of the countdown") { $0.contains("the choice is yours") }
+            try tmux.send("p")
+            // The whole line, its joiner kept, the cursor before it; at 80 by 24.
+            try tmux.waitForScreen("the line to type") { $0.contains("▏" + own.line) && $0.contains("Type the line to open Argv-dump") }
+            // Half typed: the cursor after the clusters typed, the rest of the line still there.
+            let rest = String(own.line.unicodeScalars.dropFirst(own.typedUpTo.unicodeScalars.count))
+            let upTo = own.keys.unicodeScalars.count - rest.unicodeScalars.count
+            try type(own.keys.unicodeScalars.prefix(upTo), into: tmux)
+            try tmux.waitForScreen("the cursor after \(own.typedUpTo)") { $0.contains(own.typedUpTo + "▏" + rest) }
+            try type(own.keys.unicodeScalars.dropFirst(upTo), into: tmux)
+            let typed = try tmux.waitForScreen("the line typed") { $0.contains("Typed — Enter opens Argv-dump") }
+            #expect(typed.contains(own.line + "▏") && !typed.contains("Not quite"), "\(typed)")
+            try tmux.send("Enter")
+            #expect(try sandbox.status(of: script) == 7)
+            #expect(sandbox.read("argv") == "opened\0")
+        }
+        let rows = try sandbox.sessions()
+        #expect(rows.count == 2 && rows.allSatisfy { $0.outcome == .proceed && $0.kind == .type && $0.typed == true })
+    }
+
     @Test func a_quiet_key_takes_the_kind_on_screen_out_of_the_programs_draw_until_protect_brings_it_back() throws {
         // Two kinds, the first always shown: the key is offered, faintly, under the actions.
         try sandbox.config("[programs.argv-dump]\npause_kinds = [\"breathe\", \"type\"]\nrotate = \"off\"\n")

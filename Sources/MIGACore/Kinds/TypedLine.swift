@@ -50,12 +50,14 @@ public enum TypedLine {
 
     /// Whether a keyboard types `text` a key (or an input method's commit) at
     /// a time: printable ASCII, and unless `asciiOnly` letters, marks, digits,
-    /// punctuation and spaces of any script. Never symbols or emoji, which
-    /// no keyboard has, nor a control character.
+    /// punctuation and spaces of any script, and the joiners their spelling
+    /// uses. Never symbols or emoji, which no keyboard has, nor a control
+    /// character, nor any other format character.
     static func isTypeable(_ text: String, asciiOnly: Bool) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             if (0x20...0x7E).contains(scalar.value) { return true }
             guard !asciiOnly, scalar.value >= 0xA0 else { return false }
+            if isJoiner(scalar) { return true }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .nonspacingMark, .spacingMark, .decimalNumber, .spaceSeparator,
@@ -68,14 +70,34 @@ public enum TypedLine {
         }
     }
 
+    /// The zero-width non-joiner and joiner (U+200C, U+200D): spelling in
+    /// Persian, Urdu, Hindi, Malayalam and more ("می‌خواهم", the half form in
+    /// "क्‍ष"), which their keyboards type; zero-width, they change only how
+    /// the letters beside them join. The other format characters keep a line
+    /// from being asked for: the bidi marks and controls turn text around
+    /// (`printable` shows them as U+FFFD), and the zero-width space, the word
+    /// joiner, the soft hyphen and the tags hide what a line holds.
+    static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{200C}" || scalar == "\u{200D}"
+    }
+
+    /// `text` as it is compared: without its joiners, so that a line is typed
+    /// with them or without (a layout or an input method with no key for
+    /// them), as it reads the same.
+    private static func letters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isJoiner) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isJoiner($0) }))
+    }
+
     /// Whether `typed` is on the way to `target`, compared by grapheme
-    /// clusters: every cluster typed is the line's, except that the last may
-    /// be one still being built, key by key (a base letter before its
-    /// accent or vowel sign, Hangul jamo before the syllable is whole): its
-    /// code points, canonically decomposed, begin the line's cluster there.
-    /// So "e" then U+0301 types "é", and "मैं" comes as three keys.
+    /// clusters, joiners left out of both: every cluster typed is the line's,
+    /// except that the last may be one still being built, key by key (a base
+    /// letter before its accent or vowel sign, Hangul jamo before the
+    /// syllable is whole): its code points, canonically decomposed, begin the
+    /// line's cluster there. So "e" then U+0301 types "é", and "मैं" comes
+    /// as three keys.
     public static func isOnTheWay(_ typed: String, to target: String) -> Bool {
-        let typedClusters = Array(typed), targetClusters = Array(target)
+        let typedClusters = Array(letters(typed)), targetClusters = Array(letters(target))
         guard let last = typedClusters.last else { return true }
         guard typedClusters.count <= targetClusters.count,
               typedClusters.dropLast().elementsEqual(targetClusters.prefix(typedClusters.count - 1)) else { return false }
@@ -84,12 +106,32 @@ public enum TypedLine {
             .starts(with: String(last).canonicalDecomposition)
     }
 
-    /// How many of `target`'s clusters `typed` has whole (a cluster still
-    /// being built is not yet one of them).
+    /// How many of `target`'s clusters, as the field draws them, `typed` has
+    /// whole (a cluster still being built is not yet one of them).
     public static func clustersDone(_ typed: String, of target: String) -> Int {
-        let typedClusters = Array(typed), targetClusters = Array(target)
-        guard let last = typedClusters.last, typedClusters.count <= targetClusters.count else { return min(typedClusters.count, targetClusters.count) }
-        return last == targetClusters[typedClusters.count - 1] ? typedClusters.count : typedClusters.count - 1
+        let typedClusters = Array(letters(typed)), targetClusters = Array(letters(target))
+        let whole = if let last = typedClusters.last, typedClusters.count <= targetClusters.count {
+            last == targetClusters[typedClusters.count - 1] ? typedClusters.count : typedClusters.count - 1
+        } else {
+            min(typedClusters.count, targetClusters.count)
+        }
+        // Joiners draw the clusters differently (क्‌ and ष are two, क्ष one):
+        // the line's clusters are done whose letters are all among those typed.
+        var lettersLeft = String(targetClusters.prefix(whole)).unicodeScalars.count
+        var done = 0
+        for cluster in target {
+            let count = cluster.unicodeScalars.count { !isJoiner($0) }
+            guard count <= lettersLeft else { break }
+            lettersLeft -= count
+            done += 1
+        }
+        return done
+    }
+
+    /// Whether `typed` is the whole of `target`, joiners left out of both:
+    /// what opens Proceed, whether it came a key at a time or as a line.
+    public static func isWhole(_ typed: String, of target: String) -> Bool {
+        letters(typed) == letters(target)
     }
 
     /// Curly quotes, dashes, the ellipsis and no-break spaces, as keys type them.

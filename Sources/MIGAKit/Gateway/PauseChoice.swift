@@ -12,8 +12,8 @@ public enum PauseChoice: Equatable, Sendable {
     case proceed
     /// The alternative on offer, instead of the program (an exit to focus).
     case alternative
-    /// The line to type, typed back whole: taken only when it is exact.
-    /// Proceed then goes on.
+    /// The line to type, typed back whole: taken only when it is the whole
+    /// line (`TypedLine.isWhole`). Proceed then goes on.
     case typedLine(String)
     /// The answer to "What are you opening it for?"; Proceed then goes on.
     case intention(String)

@@ -15,7 +15,7 @@ public struct PauseSession: Equatable, Sendable {
     public var asksIntention = false
     /// The kind of pause on screen.
     public var kind: PauseKind = .breathe
-    /// A typed pause: the line Proceed needs typed back exactly.
+    /// A typed pause: the line Proceed needs typed back (see `TypedLine.isWhole`).
     public var typingTarget: String?
     /// A typed pause: where its line comes from, asked again on Deepen.
     public var typedLines: TypedLineSource?
@@ -232,25 +232,26 @@ public struct PauseSession: Equatable, Sendable {
     /// key of its own joins the letter before it; see `TypedLine.isOnTheWay`).
     public mutating func type(_ character: Character, at time: Double) {
         advance(to: time)
-        guard isTyping, let target = typingTarget, typed != target else { return }
+        guard isTyping, let target = typingTarget, !TypedLine.isWhole(typed, of: target) else { return }
         pasteRefused = false
         let candidate = typed + String(character)
         if TypedLine.isOnTheWay(candidate, to: target) {
             typed = candidate
             typingMistake = false
-            if typed == target { typedInFull = true }
+            if TypedLine.isWhole(typed, of: target) { typedInFull = true }
         } else {
             typingMistake = true
         }
     }
 
     /// The line typed back whole (a line at a time, or a form): taken only
-    /// when it is exact; anything else is a mistake and leaves the field as it was.
+    /// when it is the whole line (its joiners may be left out, as a key at a
+    /// time); anything else is a mistake and leaves the field as it was.
     public mutating func typeLine(_ text: String, at time: Double) {
         advance(to: time)
         guard isTyping, let target = typingTarget else { return }
         pasteRefused = false
-        guard text == target else {
+        guard TypedLine.isWhole(text, of: target) else {
             typingMistake = true
             return
         }
@@ -271,7 +272,7 @@ public struct PauseSession: Equatable, Sendable {
     /// paste: taken back, and the screen says why.
     public mutating func refusePaste(keeping count: Int) {
         typed = String(typed.prefix(count))
-        typedInFull = typed == typingTarget
+        typedInFull = typingTarget.map { TypedLine.isWhole(typed, of: $0) } ?? false
         typingMistake = false
         pasteRefused = true
     }

@@ -93,6 +93,38 @@ import Testing
         }
     }
 
+    @Test func a_line_with_a_joiner_is_typed_with_it_or_without_and_stays_whole_on_screen() {
+        let size = TerminalSize(columns: 80, rows: 24)
+        let joiners: Set<Unicode.Scalar> = ["\u{200C}", "\u{200D}"]
+        // Persian "می‌خواهم" and a Devanagari virama kept visible, each with a non-joiner;
+        // Devanagari's half form with a joiner.
+        for line in ["من می\u{200C}خواهم امروز کتاب بخوانم.", "मैं अपनी क्\u{200C}षमता पर भरोसा करता हूँ।",
+                     "मैं अपनी क्\u{200D}षमता पर भरोसा करता हूँ।"] {
+            let withoutJoiners = String(String.UnicodeScalarView(line.unicodeScalars.filter { !joiners.contains($0) }))
+            for keys in [line, withoutJoiners] {
+                var pause = typed(line)
+                _ = pause.update(.key(.character("p")), at: 5)
+                var time = 5.1
+                for scalar in keys.unicodeScalars {
+                    _ = pause.update(.key(scalar == " " ? .space : .character(Character(scalar))), at: time)
+                    time += 0.1
+                    #expect(!pause.session.typingMistake, "\(keys.unicodeScalars.map(\.value))")
+                    // The whole line in the field at every key, the cursor in it.
+                    let field = PauseScreen.frame(pause.session, size: size, look: PauseLook()).text
+                        .split(separator: "\n").first { $0.contains("▏") }
+                    #expect(field?.replacingOccurrences(of: "▏", with: "").contains(line) == true, "\(field ?? "")")
+                }
+                #expect(pause.session.typedInFull)
+                #expect(pause.update(.key(.enter), at: time) == [.finish(.proceed)])
+            }
+            // Typed back as a line at once (the line conversation, a form), without its joiners too.
+            var pause = typed(line)
+            _ = pause.update(.key(.character("p")), at: 5)
+            pause.session.typeLine(withoutJoiners, at: 6)
+            #expect(!pause.session.typingMistake && pause.session.typedInFull)
+        }
+    }
+
     @Test func a_combining_accent_typed_as_a_key_of_its_own_joins_its_letter() {
         var pause = typed("Un café.")
         _ = pause.update(.key(.character("p")), at: 5)
