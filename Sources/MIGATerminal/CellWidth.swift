@@ -1,7 +1,7 @@
 /// How many terminal cells a piece of text occupies.
 ///
 /// Terminals draw East Asian wide characters and emoji in two cells, combining
-/// marks in none. Layout measures in cells, never in characters or bytes, so a
+/// marks in none, and a spacing vowel sign in a cell of its own. Layout measures in cells, never in characters or bytes, so a
 /// quote in Japanese or with an emoji wraps and centres like any other.
 public enum CellWidth {
     public static func of(_ text: some StringProtocol) -> Int {
@@ -19,9 +19,20 @@ public enum CellWidth {
             if scalar.properties.isEmojiPresentation { return 2 }
             if scalar.value == 0xFE0F && base.properties.isEmoji { return 2 }
         }
-        if isWide(base.value) { return 2 }
-        switch base.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
+        // Otherwise a terminal draws each code point in its own cells, as
+        // wcwidth measures it: a spacing vowel sign (Devanagari's ा, Bengali's
+        // ি) takes a cell beside its letter, and a conjunct (क्ष) two.
+        return scalars.reduce(0) { $0 + of(scalar: $1) }
+    }
+
+    /// One code point's cells within a cluster: none for a mark drawn on its
+    /// letter, a format character or a Hangul vowel or final consonant
+    /// joining its syllable; two for a wide one; else one.
+    private static func of(scalar: Unicode.Scalar) -> Int {
+        if isWide(scalar.value) { return 2 }
+        if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: return 1
         }
     }

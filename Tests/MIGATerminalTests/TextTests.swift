@@ -8,6 +8,10 @@ import Testing
         ("hello", 5), ("", 0), ("café", 4), ("cafe\u{301}", 4), // a combining accent takes no cell
         ("日本語", 6), ("한국어", 6), ("ｆｕｌｌ", 8), ("🌿", 2), ("☀️", 2), ("👩‍👧", 2), ("🇯🇵", 2),
         ("—", 1), ("“quoted”", 8), ("⣿⣿", 2),
+        // As glibc's wcwidth and so tmux draw them: a spacing vowel sign in a cell of
+        // its own, a conjunct in two, a joiner and a Hangul jamo vowel in none.
+        ("का", 2), ("क्ष", 2), ("কি", 2), ("தமிழ்", 4), ("ไทย น้ำ", 6), ("من می\u{200C}خواهم", 10),
+        ("\u{1112}\u{1161}\u{11AB}", 2), ("मैं अपनी क्\u{200D}षमता पर भरोसा करता हूँ।", 29),
     ])
     func measures_cells_not_characters(text: String, cells: Int) {
         #expect(CellWidth.of(text) == cells)
