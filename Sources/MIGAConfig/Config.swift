@@ -25,7 +25,7 @@ public struct Config: Equatable, Sendable {
     public var weeklyReview = true
 
     public static let defaultPause = 90
-    public static let pauseRange = 1...3600
+    public static let pauseRange = PauseLength.seconds
 
     public init() {}
 

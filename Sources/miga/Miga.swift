@@ -39,7 +39,7 @@ struct Miga: ParsableCommand {
         let invokedAs = CommandLine.arguments.first.map(baseName(of:)) ?? "miga"
         // The browser starts its native messaging host by the path in the
         // host's manifest, with words of its own: MIGA's extension's host.
-        if invokedAs == NativeHostCommand.invokedName { NativeHostCommand.run(Array(CommandLine.arguments.dropFirst())) }
+        if let command = InternalCommand(invokedAs: invokedAs, arguments: Array(CommandLine.arguments.dropFirst())) { run(command) }
         if !invokedAs.hasPrefix("miga") {
             Gate.open(GateRequest(command: invokedAs, arguments: RawArguments.last(CommandLine.arguments.count - 1)))
         }
@@ -50,15 +50,8 @@ struct Miga: ParsableCommand {
         if let request = GateRequest(launchCommandLine: words, raw: RawArguments.last(words.count)) {
             Gate.open(request)
         }
-        // The allowance reminder the gateway leaves behind is no command of the parser's,
-        // nor is the weekly look back it starts once its pause is over.
-        if words.first == "remind" { Remind.run(Array(words.dropFirst())) }
-        if words == ["look-back"] { LookBack.run() }
-        if words.first == NativeHostCommand.word { NativeHostCommand.run(Array(words.dropFirst())) }
-        // As is the watcher of a program's first moments after a detached Proceed.
-        if words.first == StartWatch.command { WatchStart.run(Array(words.dropFirst())) }
-        // And the notification of an Exit to Focus, sent once the terminal is given back.
-        if words.first == DetachedNotifier.command { Notify.run(Array(words.dropFirst())) }
+        // What miga starts itself is no command of the parser's.
+        if let command = InternalCommand(words: words) { run(command) }
         // So does the shell hook, which every new shell asks for (written
         // straight to the descriptor, as `Init` writes it: print's buffered
         // stream is a fifth of the hook's own cost).
@@ -66,23 +59,33 @@ struct Miga: ParsableCommand {
             writeAll(1, hook)
             return
         }
-        // A command that only looks changes nothing and notifies nobody (see `Upkeep`).
-        let reads = Upkeep.reads(words)
+        // What runs before the command is the command's to say (`CommandWord.chores`).
+        let chores = CommandWord.chores(of: words)
         // Routes follow the desktop: an application folder that changed since
         // the last refresh is looked at again (a stat per folder; never on a launch).
-        // `doctor` reports what it finds (and `--fix` refreshes).
-        if !reads, !["gate", "refresh", "uninstall", "doctor"].contains(words.first), let protection = try? Miga.protection() {
+        if chores.refreshesRoutes, let protection = try? Miga.protection() {
             protection.refreshIfStale()
         }
         // The weekly look back, with the first run after Monday 09:00 that
         // acts (never before a pause, which starts `miga look-back` once it
         // is over; nor where there is no history yet).
-        if !reads, !["gate", "uninstall", "--version", "--help", "-h"].contains(words.first) {
+        if chores.sendsLookBack {
             let paths = Miga.paths
             if let store = SessionStore.existing(in: paths) {
                 Upkeep(store: store, config: ConfigLoader.load(from: paths.configFile).config).lookBackIfDue(.send(LibnotifyNotifier()))
             }
         }
         main(nil)
+    }
+
+    /// Runs a command miga started itself, and ends this process.
+    static func run(_ command: InternalCommand) -> Never {
+        switch command {
+        case .remind(let words): Remind.run(words)
+        case .lookBack: LookBack.run()
+        case .nativeHost(let words): NativeHostCommand.run(words)
+        case .watchStart(let words): WatchStart.run(words)
+        case .notify(let words): Notify.run(words)
+        }
     }
 }

@@ -23,6 +23,17 @@ import Testing
         stats = try Document("docs/STATS.md")
     }
 
+    @Test func the_gate_options_written_on_the_launch_path_are_the_parsers() throws {
+        // `GateInvocation` writes and reads them; `miga gate --help` declares them (the window's ready file hidden).
+        let help = try run(migaBinary, ["gate", "--help"]).output
+        let declared = Set(help.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /^\s+(?:-[a-z], )?(--[a-z][a-z-]*)/).map { String($0.1) }
+        }).subtracting(["--help", "--version"])
+        let every = GateInvocation(command: "x", pause: 5, detach: true, window: true, loginStart: true, identity: "y", readyFile: "z")
+        let written = Set(every.wordsBeforeCommand.filter { $0.hasPrefix("--") }).subtracting(["--ready-file"])
+        #expect(declared == written, "declared only: \(declared.subtracting(written)); written only: \(written.subtracting(declared))")
+    }
+
     @Test func the_command_table_names_every_command_and_no_other() throws {
         let help = try run(migaBinary, ["--help"])
         let listed = (help.output.components(separatedBy: "SUBCOMMANDS:").last ?? "").components(separatedBy: "\n\n")[0]
@@ -32,6 +43,8 @@ import Testing
             return String(first)
         })
         #expect(commands.contains("gate") && !commands.contains("remind"), "\(commands)")
+        // The commands whose chores `CommandWord` decides are the parser's, hub and all.
+        #expect(Set(CommandWord.allCases.map(\.rawValue)) == commands, "\(commands)")
         let rows = Document.table(try guide.section("## Commands").drop { !$0.hasPrefix("| command |") }.map { $0 })
         var documented: Set<String> = []
         for row in rows {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGACore
 @testable import MIGADesktop
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -55,7 +56,7 @@ import Testing
     func watchers() -> [Int32] {
         processes(named: "miga", environment: sandbox.root).filter { pid in
             let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) }
-            return line?.contains("\0\(StartWatch.command)\0") == true
+            return line?.contains("\0\(InternalCommand.watchStart([]).words[0])\0") == true
         }
     }
 

@@ -102,8 +102,9 @@ public struct DBusServices: Sendable {
     package func overriding(_ source: Service, for command: String) -> String? {
         // dbus-daemon reads Exec with GLib's quoting and no field codes: `%` is text.
         guard let words = try? DesktopExec.split(source.exec, fieldCodes: false), case .text? = words.first else { return nil }
-        let gate: [ExecArgument] = [.text(gateway), .text("gate"), .text("--window"), .text("--detach"), .text("--as"), .text(command),
-                                    words[0], .text("--")] + words.dropFirst()
+        let invocation = GateInvocation(command: command, detach: true, window: true, identity: command)
+        let gate: [ExecArgument] = [.text(gateway)] + invocation.wordsBeforeCommand.map { .text($0) }
+            + [words[0], .text(GateInvocation.argumentsFollow)] + words.dropFirst()
         return """
             # Written by MIGA: activating \(source.name) shows the pause first (from \(source.path)).
             \(Self.group)

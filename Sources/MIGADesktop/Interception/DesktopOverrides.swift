@@ -284,13 +284,15 @@ public struct DesktopOverrides: Sendable {
         // A program that runs in a terminal shares the pause's window; one
         // that opens its own window is started detached, to outlive it.
         let inTerminal = source.value("Terminal")?.lowercased() == "true"
-        let options = ["--window"] + (inTerminal ? [] : ["--detach"]) + (place == .login ? ["--at-login"] : [])
+        let invocation = GateInvocation(command: command, detach: !inTerminal, window: true, loginStart: place == .login,
+                                        identity: command)
         for group in [DesktopEntry.mainGroup] + source.actionGroups {
             guard let exec = source.value("Exec", in: group) else { continue }
             let words = try DesktopExec.split(exec)
             guard let program = words.first else { continue }
-            let gate: [ExecArgument] = [.text(gateway), .text("gate")] + options.map { .text($0) }
-                + [.text("--as"), .text(command), program, .text("--")] + words.dropFirst()
+            // The program as the entry wrote it (quoted, or a field code) takes the invocation's command's place.
+            let gate: [ExecArgument] = [.text(gateway)] + invocation.wordsBeforeCommand.map { .text($0) }
+                + [program, .text(GateInvocation.argumentsFollow)] + words.dropFirst()
             entry.setValue(DesktopExec.join(gate), for: "Exec", in: group)
         }
         // The gateway opens the window for the pause with the emulator MIGA

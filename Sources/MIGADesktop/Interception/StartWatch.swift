@@ -38,8 +38,6 @@ public struct StartWatch: Equatable, Sendable {
         self.notify = notify
     }
 
-    /// The word after `miga` that starts a watcher; never a command of the parser's.
-    public static let command = "watch-start"
     /// After `miga watch-start`: only drain standard input.
     public static let drainFlag = "--drain"
     /// How long the gateway waits for the watcher to say whether the program started.
@@ -83,7 +81,7 @@ public struct StartWatch: Equatable, Sendable {
         var answer: [Int32] = [-1, -1]
         guard closeOnExecPipe(&answer) else { return nil }
         defer { close(answer[0]) }
-        let words = [watcher, Self.command] + self.arguments + ["--", path]
+        let words = [watcher] + InternalCommand.watchStart(self.arguments + ["--", path]).words
         let spawned = Launcher.cStrings(words.map { Array($0.utf8) } + arguments) { vector in
             Launcher.spawnDetached(watcher, vector, output: answer[1])
         }
@@ -195,7 +193,7 @@ public struct StartWatch: Equatable, Sendable {
     /// Gives the pipe to `miga watch-start --drain`; when that cannot start,
     /// drains it here (a program must never block on its error output).
     private func handOver(_ fd: Int32) {
-        let words = [watcher, Self.command, Self.drainFlag].map { Array($0.utf8) }
+        let words = ([watcher] + InternalCommand.watchStart([Self.drainFlag]).words).map { Array($0.utf8) }
         let spawned = Launcher.cStrings(words) { Launcher.spawnDetached(watcher, $0, input: fd) }
         if spawned != 0 { Self.drain(fd) }
     }

@@ -1,3 +1,4 @@
+import MIGACore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,8 +7,6 @@ import Glibc
 /// gateway ends at once and gives the terminal back to the shell, while the
 /// notification server (which may be slow, or hang) is waited for elsewhere.
 public struct DetachedNotifier: Notifier {
-    /// The word after `miga` that sends one; never a command of the parser's.
-    public static let command = "notify"
     /// The `miga` binary that sends it.
     public let sender: String
 
@@ -19,7 +18,7 @@ public struct DetachedNotifier: Notifier {
     /// when the sender cannot be started. The sender ends with the gateway's
     /// end as its parent, so it is reaped by the system, never left a zombie here.
     public func post(_ notification: DesktopNotification) -> PendingNotification {
-        let started = Launcher.spawnDetached(sender, arguments: [sender, Self.command, notification.summary, notification.body])
+        let started = Launcher.spawnDetached(sender, arguments: [sender] + InternalCommand.notify([notification.summary, notification.body]).words)
         return PendingNotification(result: started == nil ? .failed : .timedOut)
     }
 

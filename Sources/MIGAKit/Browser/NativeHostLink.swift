@@ -10,7 +10,7 @@ import MIGADesktop
 /// (`~/.local/share/miga/miga-native-host`), beside the shims, and points
 /// at the same miga they do, so it outlives a build folder.
 public struct NativeHostLink: Sendable {
-    public static let name = "miga-native-host"
+    public static let name = InternalCommand.nativeHostName
 
     public let path: String
     /// The miga it points at.

@@ -12,7 +12,7 @@ import MIGADesktop
 ///   screen, the hub as it shows the stats, `miga remind` at the end of an
 ///   allowance, and `miga doctor --fix`.
 /// - The weekly look back is sent when due by the first run after Monday
-///   09:00 that acts: a command (see `Upkeep.reads`), the `miga sync` timer,
+///   09:00 that acts: a command (see `CommandWord.chores`), the `miga sync` timer,
 ///   or `miga look-back`, which a pause that has ended starts in the background.
 ///
 /// The rule: a run that only looks does neither. `miga stats` in every form,
@@ -31,11 +31,6 @@ public struct Upkeep {
         self.config = config
     }
 
-    /// Whether the command of `words` (the arguments after `miga`) only looks.
-    public static func reads(_ words: [String]) -> Bool {
-        guard let command = words.first else { return false }
-        return ["stats", "history", "list"].contains(command) || (command == "doctor" && !words.contains("--fix"))
-    }
 
     /// Looks once for launches that went around the pause and records the new
     /// ones; `protection` nil (no gateway binary known) looks for none.

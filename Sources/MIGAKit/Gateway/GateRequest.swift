@@ -4,40 +4,29 @@ import MIGACore
 import MIGATerminal
 import MIGADesktop
 
-/// What `miga gate` was asked to open.
+/// What `miga gate` was asked to open: the invocation (the program and the
+/// options, `GateInvocation`) and the program's arguments, byte for byte.
+/// `request.command`, `request.pause` and the rest read the invocation's.
+@dynamicMemberLookup
 public struct GateRequest: Equatable, Sendable {
-    /// The command as typed: a name found on PATH, or a path.
-    public var command: String
-    /// Its arguments, byte for byte.
+    public var invocation: GateInvocation
+    /// The program's arguments, byte for byte.
     public var arguments: [[UInt8]]
-    /// `--pause SECONDS`, which wins over the config.
-    public var pause: Int?
-    /// `--detach`: on Proceed, start the program in a session of its own, so it
-    /// outlives the terminal window the pause was shown in.
-    public var detach: Bool
-    /// `--as NAME`: the protected program this launch is, when the command
-    /// says otherwise (a desktop entry that runs `flatpak run … spotify`).
-    public var identity: String?
-    /// `--window`: without a terminal, open the pause in a window of MIGA's
-    /// choosing, whatever the program's non_interactive policy (the menu, a
-    /// start at login, D-Bus activation: the person is there to see it).
-    public var window: Bool
-    /// `--at-login`: a start at login, which the program's at_login setting decides.
-    public var loginStart: Bool
-    /// `--ready-file PATH`: this gateway runs in a window opened for the
-    /// launch, whose opener waits for it to check in (see `WindowCheckIn`).
-    public var readyFile: String?
+
+    public init(_ invocation: GateInvocation, arguments: [[UInt8]] = []) {
+        self.invocation = invocation
+        self.arguments = arguments
+    }
 
     public init(command: String, arguments: [[UInt8]] = [], pause: Int? = nil, detach: Bool = false, identity: String? = nil,
                 window: Bool = false, loginStart: Bool = false, readyFile: String? = nil) {
-        self.readyFile = readyFile
-        self.command = command
-        self.arguments = arguments
-        self.pause = pause
-        self.detach = detach
-        self.identity = identity
-        self.window = window
-        self.loginStart = loginStart
+        self.init(GateInvocation(command: command, pause: pause, detach: detach, window: window, loginStart: loginStart,
+                                 identity: identity, readyFile: readyFile), arguments: arguments)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<GateInvocation, Value>) -> Value {
+        get { invocation[keyPath: keyPath] }
+        set { invocation[keyPath: keyPath] = newValue }
     }
 }
 
@@ -112,14 +101,12 @@ public struct GatewayContext {
 }
 
 extension GateRequest {
-    /// The request when the command line is exactly `gate PROGRAM` or
-    /// `gate PROGRAM -- ARGS…`, the form shims and desktop entries use; nil for
-    /// anything else (options, help, mistakes), which the full parser handles.
+    /// The request of a `miga gate` command line (`GateInvocation.read`): the
+    /// form shims, desktop entries and the pause's window write; nil for
+    /// anything else (help, mistakes), which the full parser handles.
     /// `arguments` are the words after the executable's name, `raw` the same as bytes.
     public init?(launchCommandLine arguments: [String], raw: [[UInt8]]) {
-        guard arguments.count >= 2, arguments.count == raw.count, arguments[0] == "gate",
-              !arguments[1].isEmpty, !arguments[1].hasPrefix("-") else { return nil }
-        guard arguments.count == 2 || arguments[2] == "--" else { return nil }
-        self.init(command: arguments[1], arguments: Array(raw.dropFirst(3)))
+        guard arguments.count == raw.count, let (invocation, taken) = GateInvocation.read(arguments) else { return nil }
+        self.init(invocation, arguments: Array(raw.dropFirst(taken)))
     }
 }

@@ -152,10 +152,9 @@ public final class Gateway {
         guard let gateway = context.gatewayPath,
               let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
                                                             preferred: context.environment["TERMINAL"]) else { return nil }
-        let detach = request.window ? request.detach : true
-        let gate = [gateway, "gate"] + (detach ? ["--detach"] : []) + (request.pause.map { ["--pause", String($0)] } ?? [])
-            + ["--ready-file", readyFile]
-            + (request.identity.map { ["--as", $0] } ?? []) + [request.command, "--"]
+        let gate = [gateway] + GateInvocation(command: request.command, pause: request.pause,
+                                              detach: request.window ? request.detach : true,
+                                              identity: request.identity, readyFile: readyFile).words
         let words = [emulator.name] + emulator.arguments(running: gate, in: PauseWindow(programName: programName))
         return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments,
                       environment: emulator.showsBraille ? [:] : [TerminalCapabilities.glyphsVariable: "ascii"], detached: true)

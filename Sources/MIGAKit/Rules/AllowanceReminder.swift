@@ -83,7 +83,7 @@ public struct AllowanceReminder: Equatable, Sendable {
     /// linger as a zombie, so the first process only starts the one that
     /// waits, in a session of its own, and is reaped here at once.
     public func schedule(gateway: String) -> Bool {
-        guard let pid = Launcher.spawnDetached(gateway, arguments: [gateway, "remind"] + arguments) else { return false }
+        guard let pid = Launcher.spawnDetached(gateway, arguments: [gateway] + InternalCommand.remind(arguments).words) else { return false }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return true
@@ -93,7 +93,7 @@ public struct AllowanceReminder: Equatable, Sendable {
     /// in the waiting one, wait until due and notify if the program is open.
     public func keep(gateway: String, environment: [String: String], notifier: Notifier) {
         guard environment[Self.waitingVariable] == "1" else {
-            _ = Launcher.spawnDetached(gateway, arguments: [gateway, "remind"] + arguments,
+            _ = Launcher.spawnDetached(gateway, arguments: [gateway] + InternalCommand.remind(arguments).words,
                                        environment: [Self.waitingVariable: "1"])
             return
         }

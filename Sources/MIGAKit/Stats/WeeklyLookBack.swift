@@ -45,7 +45,7 @@ public enum WeeklyLookBack {
     /// that sends, and ends at once. False when it could not be started.
     @discardableResult
     public static func start(gateway: String, environment: [String: String] = [:]) -> Bool {
-        guard let pid = Launcher.spawnDetached(gateway, arguments: [gateway, "look-back"], environment: environment) else { return false }
+        guard let pid = Launcher.spawnDetached(gateway, arguments: [gateway] + InternalCommand.lookBack.words, environment: environment) else { return false }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return true

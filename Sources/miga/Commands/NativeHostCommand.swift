@@ -7,9 +7,6 @@ extension Miga {
     /// with no words of MIGA's choosing): talks to MIGA's browser extension.
     /// Started by the browser, never by hand, so it is no command of the parser's.
     enum NativeHostCommand {
-        static let invokedName = "miga-native-host"
-        static let word = "native-host"
-
         static func run(_ arguments: [String]) -> Never {
             guard let browser = NativeHost.caller(arguments) else {
                 printError("miga native-host: only MIGA's browser extension talks to the host; the browser starts it")

@@ -1,4 +1,5 @@
 import Testing
+import MIGACore
 @testable import MIGAKit
 
 @Suite struct GateRequestTests {
@@ -14,12 +15,16 @@ import Testing
         let withArguments = try #require(request(["gate", "firefox", "--", "--new-window", "a b", "--"]))
         #expect(withArguments.arguments == [Array("--new-window".utf8), Array("a b".utf8), Array("--".utf8)])
         #expect(try #require(request(["gate", "/usr/bin/firefox", "--"])).arguments.isEmpty)
+        // As desktop entries and the pause's window write it, options and all.
+        let options = try #require(request(["gate", "--window", "--detach", "--pause", "5", "--as", "spotify", "flatpak", "--", "run", "x"]))
+        #expect(options.invocation == GateInvocation(command: "flatpak", pause: 5, detach: true, window: true, identity: "spotify"))
+        #expect(options.arguments == [Array("run".utf8), Array("x".utf8)])
     }
 
     @Test func everything_else_goes_to_the_full_parser() {
         #expect(request([]) == nil)
         #expect(request(["gate"]) == nil)
-        #expect(request(["gate", "--pause", "5", "firefox"]) == nil)
+        #expect(request(["gate", "--pause=5", "firefox"]) == nil)
         #expect(request(["gate", "--help"]) == nil)
         #expect(request(["gate", "firefox", "https://example.org"]) == nil)
         #expect(request(["gate", ""]) == nil)
