@@ -175,7 +175,7 @@ public struct ProgramSettings: Equatable, Sendable {
     /// The configured name, or the command with a capital first letter.
     public var displayName: String {
         if let name, !name.isEmpty { return name }
-        if command.hasPrefix(Site.programPrefix) { return String(command.dropFirst(Site.programPrefix.count)) }
+        if let site = Site.name(inProgram: command) { return site }
         return command.prefix(1).uppercased() + command.dropFirst()
     }
 }

@@ -16,7 +16,7 @@ extension Exchange {
         guard !record.program.isEmpty else { throw fail("the program is missing") }
         // A site's history is kept under its plain name; `site:` and what names no site is no program either.
         let site = Site(program: record.program)
-        guard site != nil || !record.program.hasPrefix(Site.programPrefix) else {
+        guard site != nil || Site.name(inProgram: record.program) == nil else {
             throw fail("\"\(printable(String(record.program.prefix(80))))\" names no website MIGA pauses")
         }
         guard let outcome = SessionOutcome(rawValue: record.outcome), outcome != .open else {

@@ -13,8 +13,19 @@ public struct Site: Hashable, Sendable {
     /// Its name in the history and in `--program`.
     public var program: String { Self.programPrefix + name }
 
-    /// What a site's program name begins with.
-    public static let programPrefix = "site:"
+    /// What a site's program name begins with: written and read here alone,
+    /// by `program(named:)`, `name(inProgram:)` and `init?(program:)`.
+    private static let programPrefix = "site:"
+
+    /// The history's program name of the site a person protected as `name`
+    /// (a key of the config's sites, already as MIGA names it).
+    public static func program(named name: String) -> String { programPrefix + name }
+
+    /// The name of the site a history's program name stands for, as written
+    /// after its prefix, unchecked; nil for a program.
+    public static func name(inProgram program: String) -> String? {
+        program.hasPrefix(programPrefix) ? String(program.dropFirst(programPrefix.count)) : nil
+    }
     static let longestPath = 256
 
     /// The site a person typed: a host or an address (`https://www.youtube.com/`),
@@ -73,8 +84,7 @@ public struct Site: Hashable, Sendable {
 
     /// The site a history's program name stands for; nil for a program.
     public init?(program: String) {
-        guard program.hasPrefix(Self.programPrefix),
-              let site = try? Site(String(program.dropFirst(Self.programPrefix.count))) else { return nil }
+        guard let name = Self.name(inProgram: program), let site = try? Site(name) else { return nil }
         self = site
     }
 

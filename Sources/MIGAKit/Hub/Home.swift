@@ -78,7 +78,7 @@ public struct Home {
         // Unticking a program switches its protection off: the same pause as
         // `miga unprotect` comes first, and the history records the choice.
         let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
-            + config.sites.keys.sorted().filter { !answers.sites.contains($0) }.map { Site.programPrefix + $0 }
+            + config.sites.keys.sorted().filter { !answers.sites.contains($0) }.map { Site.program(named: $0) }
         var keeping: Set<String> = []
         var kept: String?
         if !unticked.isEmpty {

@@ -25,7 +25,7 @@ public struct HubScreen: InteractiveScreen {
 
         /// A protected website's tile, by its plain name.
         public init(site name: String) {
-            self.init(command: Site.programPrefix + name, name: name, glyph: ProgramCatalog.siteGlyph)
+            self.init(command: Site.program(named: name), name: name, glyph: ProgramCatalog.siteGlyph)
         }
     }
 

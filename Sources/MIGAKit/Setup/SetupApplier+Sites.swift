@@ -13,7 +13,7 @@ extension SetupApplier {
     func applySites(_ chosen: [String], keeping: Set<String>, before: Config) -> (done: [String], problems: [String]) {
         var done: [String] = []
         var problems: [String] = []
-        for name in before.sites.keys.sorted() where !chosen.contains(name) && !keeping.contains(Site.programPrefix + name) {
+        for name in before.sites.keys.sorted() where !chosen.contains(name) && !keeping.contains(Site.program(named: name)) {
             do {
                 try protection.unprotectSite(try Site(name))
                 done.append("No longer protected: \(name).")
@@ -22,7 +22,7 @@ extension SetupApplier {
             }
         }
         let kept = KeptRules(paths: protection.paths).names(in: before)
-        for name in chosen where before.sites[name] == nil || kept.contains(Site.programPrefix + name) {
+        for name in chosen where before.sites[name] == nil || kept.contains(Site.program(named: name)) {
             do {
                 let site = try protection.protectSite(name).site
                 done.append("Protected \(site.name).")
