@@ -23,6 +23,7 @@ final class SitePause {
     private(set) var flow: PauseFlow
     private let gateway: Gateway
     private let quotes: QuoteDrawer
+    private let world: PauseWorld
     /// How the pause ended, once it has.
     private(set) var ending: PauseEnding?
 
@@ -31,6 +32,8 @@ final class SitePause {
         self.start = start
         self.gateway = gateway
         self.quotes = quotes
+        // The host's allowance is asked for again by the extension; the tab never gives way by itself.
+        world = StorePauseWorld(gateway: gateway, quotes: quotes, sessionID: start.sessionID)
         flow = PauseFlow(session: start.session, holdsWhenUnfocused: start.holdsWhenUnfocused)
     }
 
@@ -78,12 +81,7 @@ final class SitePause {
             switch effect {
             case .finish(let ending): return end(ending)
             case .perform(let work):
-                let store = quotes.store, sessionID = start.sessionID
-                if let ending = flow.perform(work, nextQuote: { _ in self.quotes.next(generator: &self.gateway.context.generator) },
-                                             onDeepen: { try? store?.recordProgress(sessionID: sessionID, $0.progress) },
-                                             shouldYield: nil) {
-                    return end(ending)
-                }
+                if let ending = world.perform(work, on: &flow) { return end(ending) }
             }
         }
         return nil

@@ -14,7 +14,6 @@ public final class Gateway {
 
     static let maximumHops = 4
     /// How many quotes Deepen draws, at most, for one a typed pause's line can come from.
-    static let drawsForALine = 8
     /// How long an exit waits for the notification server, at most.
     static let notificationDeadline = 0.4
 
@@ -178,35 +177,22 @@ public final class Gateway {
             .settle(outcome, of: plan, quotes: quotes, loop: plan.capabilities.dumb ? nil : loop, on: terminal)
     }
 
-    /// The planned pause on screen until it ends, with the world's part of
-    /// it: Deepen's quote from the shuffle bag, the store's row kept current,
-    /// and the question of giving way.
+    /// The planned pause on screen until it ends, its work carried out by
+    /// its world: Deepen's quote from the shuffle bag, the store's row kept
+    /// current, and the question of giving way.
     private func show(_ plan: PausePlan, quotes: QuoteDrawer, on terminal: TerminalDevice)
         -> (PauseEnding, PauseSession, PauseLoop) {
         var session = plan.session
-        let nextQuote: (PauseSession) -> Quote = { session in
-            var quote = quotes.next(generator: &self.context.generator)
-            // A typed pause's line comes from its quote: a few more draws find one that gives a line.
-            var draws = 1
-            while draws < Self.drawsForALine, session.typedLines?.offersLine(for: quote) == false {
-                quote = quotes.next(generator: &self.context.generator)
-                draws += 1
-            }
-            return quote
-        }
-        let onDeepen: (PauseSession) -> Void = { session in try? quotes.store?.recordProgress(sessionID: plan.sessionID, session.progress) }
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
-        let clock = context.time
-        let shouldYield: (() -> Bool)? = plan.settings.allowance == nil ? nil : {
-            (try? quotes.store?.allowanceBegan(for: plan.settings.command, since: plan.startedAt, now: clock.now())) ?? nil != nil
-        }
+        let world = StorePauseWorld(gateway: self, quotes: quotes, sessionID: plan.sessionID,
+                                    yieldsTo: plan.settings.allowance == nil ? nil : (plan.settings.command, plan.startedAt))
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
             exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
-            holdsWhenUnfocused: plan.start.holdsWhenUnfocused, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+            holdsWhenUnfocused: plan.start.holdsWhenUnfocused, world: world)
         let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, quotes: quotes, on: terminal,
-                          nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+                          world: world)
         return (ending, session, loop)
     }
 
@@ -224,12 +210,12 @@ public final class Gateway {
         session.proceedLabel = proceedLabel
         let capabilities = TerminalCapabilities.detect(environment: context.environment)
         let palette = Palette(capabilities)
-        let nextQuote: (PauseSession) -> Quote = { _ in quotes.next(generator: &self.context.generator) }
+        let world = StorePauseWorld(gateway: self, quotes: quotes)
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time,
             look: PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices),
-            palette: palette, nextQuote: nextQuote)
-        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal, nextQuote: nextQuote)
+            palette: palette, world: world)
+        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal, world: world)
         terminal.leave()
         context.say(quotes.messages, palette: palette)
         return ending
@@ -240,9 +226,7 @@ public final class Gateway {
     /// text and a prompt, in the locale's character set, with the same
     /// endings. `session` and the loop's session end up the same.
     private func show(_ loop: PauseLoop, _ session: inout PauseSession, dumb: Bool, palette: Palette,
-                      quotes: QuoteDrawer, on terminal: TerminalDevice, nextQuote: @escaping (PauseSession) -> Quote,
-                      onDeepen: @escaping (PauseSession) -> Void = { _ in },
-                      shouldYield: (() -> Bool)? = nil) -> PauseEnding {
+                      quotes: QuoteDrawer, on terminal: TerminalDevice, world: PauseWorld) -> PauseEnding {
         guard dumb else {
             defer { session = loop.session }
             return loop.run()
@@ -252,7 +236,7 @@ public final class Gateway {
         for notice in quotes.screenNotices { write(LinePause.wrapped("⚠ \(printable(notice))", width: width) + "\n") }
         quotes.clearNotices()
         let ending = LinePause.run(&session, input: 0, signals: terminal.signalDescriptor, output: write, time: context.time,
-                                   width: width, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+                                   width: width, world: world)
         loop.replaceSession(session)
         return ending
     }

@@ -23,9 +23,8 @@ struct LineConversation {
     let tick: Double
     /// Receives every piece of text, wrapped to the terminal's width.
     let write: (String) -> Void
-    let nextQuote: (PauseSession) -> Quote
-    let onDeepen: (PauseSession) -> Void
-    let shouldYield: (() -> Bool)?
+    /// Carries out the pause's work.
+    let world: PauseWorld
     /// The next countdown line, in seconds counted down.
     private var nextTick: Double
     private var announcedComplete = false
@@ -34,16 +33,13 @@ struct LineConversation {
     private var questionPut = false
 
     init(flow: PauseFlow, reader: LineReader, time: TimeSource, tick: Double, write: @escaping (String) -> Void,
-         nextQuote: @escaping (PauseSession) -> Quote, onDeepen: @escaping (PauseSession) -> Void,
-         shouldYield: (() -> Bool)?) {
+         world: PauseWorld) {
         self.flow = flow
         self.reader = reader
         self.time = time
         self.tick = tick
         self.write = write
-        self.nextQuote = nextQuote
-        self.onDeepen = onDeepen
-        self.shouldYield = shouldYield
+        self.world = world
         nextTick = tick
     }
 
@@ -116,7 +112,7 @@ struct LineConversation {
             case .finish(let ending):
                 return ending
             case .perform(let work):
-                if let ending = flow.perform(work, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield) {
+                if let ending = world.perform(work, on: &flow) {
                     return ending
                 }
             }

@@ -26,31 +26,21 @@ public enum LinePause {
     ///   - signals: the read end of a self-pipe carrying signal numbers as
     ///     bytes (`SignalRouting.install()`), or -1 to leave signals alone.
     ///   - output: receives every piece of text, in order.
-    ///   - nextQuote: the quote Deepen brings (from the shuffle bag).
-    ///   - onDeepen: called after each deepen, to keep the store's row current.
-    ///   - shouldYield: asked about once a second; true ends the pause as `.yielded`.
+    ///   - world: carries out the pause's work (Deepen's quote, giving way).
     ///   - width: the terminal's width: every line is wrapped to it, between words.
     ///   - tick: seconds between the lines that say how long is left.
     public static func run(_ session: inout PauseSession, input: Int32, signals: Int32 = -1,
                            output write: (String) -> Void, time: TimeSource, width: Int = 80,
-                           nextQuote: (PauseSession) -> Quote,
-                           onDeepen: (PauseSession) -> Void = { _ in },
-                           shouldYield: (() -> Bool)? = nil,
-                           tick: Double = 10) -> PauseEnding {
-        // The conversation keeps these only while it runs.
+                           world: PauseWorld, tick: Double = 10) -> PauseEnding {
+        // The conversation keeps the writer only while it runs.
         withoutActuallyEscaping(write) { write in
-            withoutActuallyEscaping(nextQuote) { nextQuote in
-                withoutActuallyEscaping(onDeepen) { onDeepen in
-                    var conversation = LineConversation(
-                        flow: PauseFlow(session: session, checksYield: shouldYield != nil),
-                        reader: LineReader(input: input, signals: signals), time: time,
-                        tick: tick.isFinite && tick > 0 ? tick : 10,
-                        write: { write(wrapped($0, width: max(10, width))) },
-                        nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
-                    defer { session = conversation.flow.session }
-                    return conversation.run()
-                }
-            }
+            var conversation = LineConversation(
+                flow: PauseFlow(session: session, checksYield: world.checksYield),
+                reader: LineReader(input: input, signals: signals), time: time,
+                tick: tick.isFinite && tick > 0 ? tick : 10,
+                write: { write(wrapped($0, width: max(10, width))) }, world: world)
+            defer { session = conversation.flow.session }
+            return conversation.run()
         }
     }
 

@@ -1,7 +1,7 @@
 import MIGACore
 
 /// Something only the world can do for a pause (draw a quote from the store,
-/// ask the store), whoever shows it.
+/// ask the store), whoever shows it: carried out by a `PauseWorld`.
 public enum PauseWork: Equatable, Sendable {
     /// Deepen now: the next quote must come from the shuffle bag.
     case deepen(at: Double)
@@ -83,13 +83,6 @@ public struct PauseFlow: Equatable, Sendable {
 
     public var state: PauseState { PauseState(session, choices: choices, proceedOpen: proceedOpens) }
 
-    /// The state with what the plan has to say beside the quote (see `PausePlan`).
-    public func state(showing look: PauseLook) -> PauseState {
-        var state = state
-        (state.facts, state.longerBecause, state.problems) = (look.context, look.longerBecause, look.notices)
-        return state
-    }
-
     /// What `choice` does at `now`. A choice not among `choices` does nothing
     /// (focus aside: it can change at any moment).
     public mutating func choose(_ choice: PauseChoice, at now: Double) -> [PauseEffect] {
@@ -136,24 +129,5 @@ public struct PauseFlow: Equatable, Sendable {
         guard session.asksIntention else { return [.finish(.proceed)] }
         session.beginIntention(at: now)
         return []
-    }
-
-    // MARK: The world's part
-
-    /// Carries out `work` with the world's help; the ending when it ends the pause.
-    /// - Parameters:
-    ///   - nextQuote: the quote Deepen brings (from the shuffle bag).
-    ///   - onDeepen: called after each deepen, to keep the store's row current.
-    ///   - shouldYield: true ends the pause as `.yielded`.
-    public mutating func perform(_ work: PauseWork, nextQuote: (PauseSession) -> Quote,
-                                 onDeepen: (PauseSession) -> Void, shouldYield: (() -> Bool)?) -> PauseEnding? {
-        switch work {
-        case .deepen(let now):
-            deepen(with: nextQuote(session), at: now)
-            onDeepen(session)
-            return nil
-        case .checkYield:
-            return shouldYield?() == true ? .yielded : nil
-        }
     }
 }

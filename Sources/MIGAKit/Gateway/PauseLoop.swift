@@ -19,8 +19,7 @@ public enum PauseEnding: Equatable, Sendable {
 }
 
 /// Runs a pause on a terminal: the pause's full-screen front end (`PauseModel`) in the one
-/// screen loop, with the world's part of it (the next quote from the store,
-/// the store's row kept current, the question of giving way) supplied here.
+/// screen loop, its work carried out by the pause's world (`PauseWorld`).
 public final class PauseLoop {
     public private(set) var session: PauseSession
     /// The frame on screen now.
@@ -29,23 +28,17 @@ public final class PauseLoop {
     private let time: TimeSource
     private let look: PauseLook
     private var renderer: FrameRenderer
-    private let nextQuote: (PauseSession) -> Quote
-    private let onDeepen: (PauseSession) -> Void
+    private let world: PauseWorld
     private let exitAfterFirstFrame: Bool
     private let holdsWhenUnfocused: Bool
-    private let shouldYield: (() -> Bool)?
 
     /// - Parameters:
     ///   - holdsWhenUnfocused: hold the countdown while the window is not
-    ///     focused (`hold_when_unfocused`), through the terminal's focus reports.
-    ///   - nextQuote: the quote Deepen brings (from the shuffle bag).
-    ///   - onDeepen: called after each deepen, to keep the store's row current.
-    ///   - shouldYield: asked about once a second; true ends the pause as `.yielded`.
+    ///     focused, through the terminal's focus reports.
+    ///   - world: carries out the pause's work (Deepen's quote, giving way).
     public init(session: PauseSession, terminal: TerminalDevice, time: TimeSource, look: PauseLook,
                 palette: Palette, exitAfterFirstFrame: Bool = false, holdsWhenUnfocused: Bool = false,
-                nextQuote: @escaping (PauseSession) -> Quote,
-                onDeepen: @escaping (PauseSession) -> Void = { _ in },
-                shouldYield: (() -> Bool)? = nil) {
+                world: PauseWorld) {
         self.session = session
         self.terminal = terminal
         self.time = time
@@ -53,9 +46,7 @@ public final class PauseLoop {
         self.renderer = FrameRenderer(palette: palette)
         self.exitAfterFirstFrame = exitAfterFirstFrame
         self.holdsWhenUnfocused = holdsWhenUnfocused
-        self.nextQuote = nextQuote
-        self.onDeepen = onDeepen
-        self.shouldYield = shouldYield
+        self.world = world
     }
 
     /// Shows the pause until the person chooses, a signal arrives or the terminal goes.
@@ -63,12 +54,12 @@ public final class PauseLoop {
     public func run() -> PauseEnding {
         if holdsWhenUnfocused { terminal.reportsFocus = true }
         var model = PauseModel(session: session, look: look, holdsWhenUnfocused: holdsWhenUnfocused,
-                               checksYield: shouldYield != nil)
+                               checksYield: world.checksYield)
         defer { session = model.session }
-        let (nextQuote, onDeepen, shouldYield) = (self.nextQuote, self.onDeepen, self.shouldYield)
+        let world = self.world
         let ending = MIGATerminal.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
                                       discardingTypeAhead: true, onFrame: { lastFrame = $0 }) { work, model in
-            model.flow.perform(work, nextQuote: nextQuote, onDeepen: onDeepen, shouldYield: shouldYield)
+            world.perform(work, on: &model.flow)
         }
         switch ending {
         case .finished(let ending): return ending

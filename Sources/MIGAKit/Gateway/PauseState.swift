@@ -59,8 +59,8 @@ public struct PauseState: Codable, Equatable, Sendable {
     public var notice: PauseNotice?
     /// Quiet facts under the header ("3rd time today", why the kind changed),
     /// why this pause is longer than usual, and what went wrong that the
-    /// person should know (a broken config): the plan's, given by
-    /// `PauseFlow.state(showing:)`; absent when the front end was not given them.
+    /// person should know (a broken config): the plan's, set by a front end
+    /// that shows them from the state (the browser tab); absent otherwise.
     public var facts: [String]?
     public var longerBecause: String?
     public var problems: [String]?

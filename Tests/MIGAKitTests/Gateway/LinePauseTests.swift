@@ -289,7 +289,7 @@ import Testing
         let ending = LinePause.run(&session, input: readEnd, output: { text in
             written += text
             if text.hasSuffix(Self.atZero) { writeAll(writeEnd, "p\n") }
-        }, time: SystemTime(), nextQuote: { _ in Self.quotes[1] }, tick: 0.4)
+        }, time: SystemTime(), world: ScriptedWorld(quotes: Self.quotes), tick: 0.4)
         #expect(ending == .proceed)
         #expect(session.pausedSeconds >= 1)
         #expect(written.contains("Pause: 0:01 — Proceed opens at zero.\n"))

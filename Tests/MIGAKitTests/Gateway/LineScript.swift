@@ -60,7 +60,7 @@ final class LineScript {
     }
 
     func run(_ session: inout PauseSession, quotes: [Quote] = LinePauseTests.quotes, signals: Int32 = -1, width: Int = 80,
-             onDeepen: (PauseSession) -> Void = { _ in }, shouldYield: (() -> Bool)? = nil) -> PauseEnding {
+             onDeepen: @escaping (PauseSession) -> Void = { _ in }, shouldYield: (() -> Bool)? = nil) -> PauseEnding {
         let watchdog = writeEnd
         DispatchQueue.global().asyncAfter(deadline: .now() + 20) { watchdog.close() }
         if replies.isEmpty { writeEnd.close() }
@@ -68,13 +68,8 @@ final class LineScript {
             writeEnd.close()
             close(readEnd)
         }
-        var next = 1
         return LinePause.run(&session, input: readEnd, signals: signals, output: heard, time: time, width: width,
-                             nextQuote: { _ in
-                                 defer { next += 1 }
-                                 return quotes[next % quotes.count]
-                             },
-                             onDeepen: onDeepen, shouldYield: shouldYield)
+                             world: ScriptedWorld(quotes: quotes, onDeepen: onDeepen, shouldYield: shouldYield))
     }
 
     private func heard(_ text: String) {

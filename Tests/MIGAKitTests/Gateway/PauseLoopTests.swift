@@ -11,16 +11,10 @@ import Testing
     func loop(_ script: [ScriptedTerminal.Step], length: Int = 5, motion: Bool = false,
               onDeepen: @escaping (PauseSession) -> Void = { _ in }) -> (PauseLoop, ScriptedTerminal) {
         let terminal = ScriptedTerminal(time: time, script: script)
-        var next = 1
         let loop = PauseLoop(
             session: PauseSession(programName: "Fake", length: length, quote: quotes[0], at: time.monotonic()),
             terminal: terminal, time: time, look: PauseLook(motion: motion, showTrack: true),
-            palette: Palette(mode: .none),
-            nextQuote: { _ in
-                defer { next += 1 }
-                return quotes[next % quotes.count]
-            },
-            onDeepen: onDeepen)
+            palette: Palette(mode: .none), world: ScriptedWorld(quotes: quotes, onDeepen: onDeepen))
         return (loop, terminal)
     }
 

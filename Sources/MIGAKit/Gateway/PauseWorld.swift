@@ -1,0 +1,67 @@
+import FoundationEssentials
+import MIGACore
+import MIGAStore
+
+/// The world's part of a pause: what the model asks of it (`PauseWork`) and
+/// only the world can do. The model returns its effects as values; each
+/// front end (the full screen, the line pause of a dumb terminal, the
+/// browser tab) hands the work here, so what it does is written once.
+public protocol PauseWorld: AnyObject {
+    /// Whether the pause asks about giving way to an allowance (`PauseWork.checkYield`).
+    var checksYield: Bool { get }
+    /// Carries out `work` on `flow`; the ending, when the work ends the pause.
+    func perform(_ work: PauseWork, on flow: inout PauseFlow) -> PauseEnding?
+}
+
+/// The world of a pause that MIGA runs: Deepen's quote from the store's
+/// shuffle bag (a typed pause's from a quote that gives a line), the store's
+/// row kept current, and the question of giving way to an allowance that
+/// another launch of the program began meanwhile.
+final class StorePauseWorld: PauseWorld {
+    /// The gateway whose generator and clock the pause uses.
+    private unowned let gateway: Gateway
+    private let quotes: QuoteDrawer
+    /// The row the pause keeps current; nil for a pause that records nothing.
+    private let sessionID: String?
+    /// The program and the moment from which a Proceed elsewhere makes this pause give way; nil: it never does.
+    private let yieldsTo: (program: String, since: Date)?
+
+    /// Draws for a quote that gives a line to type, before taking one that does not.
+    static let drawsForALine = 8
+
+    init(gateway: Gateway, quotes: QuoteDrawer, sessionID: String? = nil, yieldsTo: (program: String, since: Date)? = nil) {
+        self.gateway = gateway
+        self.quotes = quotes
+        self.sessionID = sessionID
+        self.yieldsTo = yieldsTo
+    }
+
+    var checksYield: Bool { yieldsTo != nil }
+
+    func perform(_ work: PauseWork, on flow: inout PauseFlow) -> PauseEnding? {
+        switch work {
+        case .deepen(let now):
+            flow.deepen(with: nextQuote(for: flow.session), at: now)
+            if let sessionID { try? quotes.store?.recordProgress(sessionID: sessionID, flow.session.progress) }
+            return nil
+        case .checkYield:
+            // A Proceed of the program's since this pause began opened an allowance.
+            guard let (program, since) = yieldsTo,
+                  (try? quotes.store?.allowanceBegan(for: program, since: since, now: gateway.context.time.now())) != nil else {
+                return nil
+            }
+            return .yielded
+        }
+    }
+
+    /// The quote Deepen brings: for a typed pause, a few more draws find one that gives a line.
+    private func nextQuote(for session: PauseSession) -> Quote {
+        var quote = quotes.next(generator: &gateway.context.generator)
+        var draws = 1
+        while draws < Self.drawsForALine, session.typedLines?.offersLine(for: quote) == false {
+            quote = quotes.next(generator: &gateway.context.generator)
+            draws += 1
+        }
+        return quote
+    }
+}
