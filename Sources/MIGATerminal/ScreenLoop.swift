@@ -57,8 +57,6 @@ public enum ScreenEnding<Result> {
     case signal(Int32)
     /// The terminal went away.
     case hangup
-    /// Asked to stop once the first frame was on screen (start-up measurements).
-    case firstFrameDrawn
 }
 
 /// Runs `model` on `terminal` until it finishes, a signal arrives or the
@@ -69,7 +67,7 @@ public enum ScreenEnding<Result> {
 /// choices (see `TerminalDevice.discardKeysTypedAhead`).
 // whole: the one loop of every screen; its nested steps share the model, the renderer and the terminal.
 public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalDevice, time: TimeSource,
-                                    renderer: inout FrameRenderer, stopAfterFirstFrame: Bool = false,
+                                    renderer: inout FrameRenderer,
                                     discardingTypeAhead: Bool = false,
                                     onFrame: (Frame) -> Void = { _ in },
                                     perform: ((Model.Work, inout Model) -> Model.Result?)? = nil) -> ScreenEnding<Model.Result> {
@@ -104,7 +102,6 @@ public func run<Model: ScreenModel>(_ model: inout Model, on terminal: TerminalD
         renderer = FrameRenderer(palette: renderer.palette.with(background: terminal.background(within: backgroundWait)))
     }
     draw()
-    if stopAfterFirstFrame { return .firstFrameDrawn }
     if discardingTypeAhead { terminal.discardKeysTypedAhead() }
     while true {
         for event in terminal.nextEvents(timeout: model.wait(at: time.monotonic())) {

@@ -67,7 +67,7 @@ extension NativeHost {
             case .alternative: "alternative"
             case .proceed: "proceed"
             case .yielded: "yielded"
-            case .signal, .hangup, .firstFrameDrawn: "abandoned"
+            case .signal, .hangup: "abandoned"
             }
             self.open = open
             self.allowedUntil = allowedUntil.map(\.milliseconds).map(Double.init)

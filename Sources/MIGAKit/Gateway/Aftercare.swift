@@ -20,12 +20,6 @@ struct Aftercare {
     /// `loop`: where the bloom is drawn; nil on a terminal that takes no control sequences.
     func settle(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer, loop: PauseLoop?,
                 on terminal: TerminalDevice) -> GateDecision {
-        guard !outcome.isMeasurement else {
-            plan.start.record(outcome, quotes: quotes, storeFile: paths.storeFile)
-            terminal.leave()
-            context.say(quotes.messages, palette: plan.palette)
-            return .finish(ExitStatus.success)
-        }
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
         // Looked for before this pause's Proceed is recorded: a process that
@@ -57,7 +51,7 @@ struct Aftercare {
         if let store = quotes.store { lookBackIfDue(store) }
 
         switch outcome.ending {
-        case .exitToFocus, .alternative, .firstFrameDrawn: return .finish(ExitStatus.success)
+        case .exitToFocus, .alternative: return .finish(ExitStatus.success)
         case .proceed:
             if let allowance = plan.settings.allowance, config.notifications {
                 remindAtEnd(of: allowance / 60, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)

@@ -189,7 +189,6 @@ public final class Gateway {
                                     yieldsTo: plan.settings.allowance == nil ? nil : (plan.settings.command, plan.startedAt))
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
-            exitAfterFirstFrame: context.environment["MIGA_EXIT_AFTER_FIRST_FRAME"] == "1",
             holdsWhenUnfocused: plan.start.holdsWhenUnfocused, world: world)
         let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, quotes: quotes, on: terminal,
                           world: world)

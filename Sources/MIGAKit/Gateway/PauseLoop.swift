@@ -14,8 +14,6 @@ public enum PauseEnding: Equatable, Sendable {
     /// Another launch of the program proceeded meanwhile and began an
     /// allowance: this pause gives way to it instead of asking twice.
     case yielded
-    /// Measuring start-up: the first frame is on screen and nothing more is wanted.
-    case firstFrameDrawn
 }
 
 /// Runs a pause on a terminal: the pause's full-screen front end (`PauseModel`) in the one
@@ -29,7 +27,6 @@ public final class PauseLoop {
     private let look: PauseLook
     private var renderer: FrameRenderer
     private let world: PauseWorld
-    private let exitAfterFirstFrame: Bool
     private let holdsWhenUnfocused: Bool
 
     /// - Parameters:
@@ -37,14 +34,13 @@ public final class PauseLoop {
     ///     focused, through the terminal's focus reports.
     ///   - world: carries out the pause's work (Deepen's quote, giving way).
     public init(session: PauseSession, terminal: TerminalDevice, time: TimeSource, look: PauseLook,
-                palette: Palette, exitAfterFirstFrame: Bool = false, holdsWhenUnfocused: Bool = false,
+                palette: Palette, holdsWhenUnfocused: Bool = false,
                 world: PauseWorld) {
         self.session = session
         self.terminal = terminal
         self.time = time
         self.look = look
         self.renderer = FrameRenderer(palette: palette)
-        self.exitAfterFirstFrame = exitAfterFirstFrame
         self.holdsWhenUnfocused = holdsWhenUnfocused
         self.world = world
     }
@@ -57,7 +53,7 @@ public final class PauseLoop {
                                checksYield: world.checksYield)
         defer { session = model.session }
         let world = self.world
-        let ending = MIGATerminal.run(&model, on: terminal, time: time, renderer: &renderer, stopAfterFirstFrame: exitAfterFirstFrame,
+        let ending = MIGATerminal.run(&model, on: terminal, time: time, renderer: &renderer,
                                       discardingTypeAhead: true, onFrame: { lastFrame = $0 }) { work, model in
             world.perform(work, on: &model.flow)
         }
@@ -65,7 +61,6 @@ public final class PauseLoop {
         case .finished(let ending): return ending
         case .signal(let number): return .signal(number)
         case .hangup: return .hangup
-        case .firstFrameDrawn: return .firstFrameDrawn
         }
     }
 

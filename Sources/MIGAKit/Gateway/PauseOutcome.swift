@@ -24,7 +24,7 @@ struct PauseOutcome: Equatable {
         case .exitToFocus, .alternative: .exit
         case .proceed: .proceed
         case .yielded: .passthrough
-        case .signal, .hangup, .firstFrameDrawn: .abandoned
+        case .signal, .hangup: .abandoned
         }
         // The wall clock, unless it was stepped mid-pause (by hand, or NTP):
         // then the start plus the time that passed on the clock no one sets,
@@ -43,8 +43,4 @@ struct PauseOutcome: Equatable {
 
     /// An exit to focus, plain or with the alternative on offer: celebrated.
     var isExit: Bool { outcome == .exit }
-
-    /// Measuring start-up (`MIGA_EXIT_AFTER_FIRST_FRAME`): the pause is
-    /// recorded as abandoned, and nothing else follows it.
-    var isMeasurement: Bool { ending == .firstFrameDrawn }
 }

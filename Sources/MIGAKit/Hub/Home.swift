@@ -90,7 +90,7 @@ public struct Home {
             case .exitToFocus, .alternative:
                 keeping = Set(unticked)
                 kept = "✓ Nothing switched off: \(names) \(unticked.count == 1 ? "stays" : "stay") protected."
-            case .signal, .hangup, .yielded, .firstFrameDrawn:
+            case .signal, .hangup, .yielded:
                 return nil
             }
         }

@@ -30,7 +30,7 @@ extension SwitchOff {
             throw ExitCode(ExitStatus.signal(number))
         case .hangup:
             throw ExitCode(ExitStatus.signal(SIGHUP))
-        case .yielded, .firstFrameDrawn:
+        case .yielded:
             return false
         }
     }
