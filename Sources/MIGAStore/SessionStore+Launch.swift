@@ -17,7 +17,7 @@ extension SessionStore {
     /// one after the other, each seeing what the first wrote.
     ///
     /// - Parameters:
-    ///   - allowance: `allow_minutes` in seconds; nil when the program has none.
+    ///   - allowance: the program's allowance in seconds; nil when it has none.
     ///   - dayStart: local midnight today, from which "3rd time today" counts.
     ///   - kind: the kind of pause the learner chose, kept on the row.
     public func beginLaunch(id: String, program: String, at now: Date, owner: ProcessIdentity, pool: [String],

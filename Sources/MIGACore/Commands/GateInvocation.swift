@@ -18,10 +18,10 @@ public struct GateInvocation: Equatable, Sendable {
     /// outlives the terminal window the pause was shown in.
     public var detach: Bool
     /// `--window`: without a terminal, open the pause in a window of MIGA's
-    /// choosing, whatever the program's non_interactive policy (the menu, a
+    /// choosing, whatever the program's policy without a terminal (the menu, a
     /// start at login, D-Bus activation: the person is there to see it).
     public var window: Bool
-    /// `--at-login`: a start at login, which the program's at_login setting decides.
+    /// `--at-login`: a start at login, which the program's setting for such starts decides.
     public var loginStart: Bool
     /// `--as NAME`: the protected program this launch is, when the command
     /// says otherwise (a desktop entry that runs `flatpak run … spotify`).

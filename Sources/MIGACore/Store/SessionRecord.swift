@@ -40,7 +40,7 @@ public struct SessionRecord: Equatable, Sendable {
     public var happenedOn: String { origin.isEmpty ? device : origin }
     /// Why a pass-through had no pause: nil (no terminal), or a `PassReason`.
     public var reason: PassReason?
-    /// What the person said they opened the program for (`ask_intention`).
+    /// What the person said they opened the program for (an intention pause, or the program's setting).
     public var intention: String?
     /// The kind of pause shown; nil for a pass-through, and for pauses from
     /// before there were kinds (they were all breathing pauses).
@@ -85,14 +85,14 @@ public struct SessionRecord: Equatable, Sendable {
 
 /// Why a launch went straight through although a terminal was there.
 public enum PassReason: String, Codable, Sendable, CaseIterable {
-    /// Inside an allowance after a Proceed (`allow_minutes`).
+    /// Inside an allowance after a Proceed.
     case allowed
     /// Outside the program's focus hours (`hours`).
     case outsideHours = "outside-hours"
-    /// A start at login of a program set to `at_login = "pass"`.
+    /// A start at login of a program set to let such starts pass.
     case autostart
     /// The window for the pause never opened (its gateway did not check in
-    /// in time), and the program's `non_interactive` policy let it start.
+    /// in time), and the program's policy without a terminal let it start.
     case noWindow = "no-window"
 }
 

@@ -34,7 +34,7 @@ final class SitePause {
         self.quotes = quotes
         // The host's allowance is asked for again by the extension; the tab never gives way by itself.
         world = StorePauseWorld(gateway: gateway, quotes: quotes, sessionID: start.sessionID)
-        flow = PauseFlow(session: start.session, holdsWhenUnfocused: start.holdsWhenUnfocused)
+        flow = PauseFlow(session: start.session)
     }
 
     /// The pause for `url` on the site `settings` protects, or the opening

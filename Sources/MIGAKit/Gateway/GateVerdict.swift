@@ -15,7 +15,7 @@ enum GateVerdict: Equatable {
     case pauseInWindow
     /// No terminal, and the program is not to start without its pause.
     case deny
-    /// A start at login of a program set to `at_login = "skip"`: not started.
+    /// A start at login of a program set to skip such starts: not started.
     case skipAtLogin
     /// Show the pause.
     case pause
@@ -27,7 +27,7 @@ enum GateVerdict: Equatable {
     ///     other than pass, an allowance set), since it reads the store.
     ///   - wantsWindow: `--window`: the person is there (the menu, a login);
     ///     without a terminal the pause opens in a window whatever the policy.
-    ///   - loginStart: a start at login, which the program's `at_login` decides.
+    ///   - loginStart: a start at login, which the program's setting for such starts decides.
     static func decide(hops: Int, settings: ProgramSettings, insideFocusHours: Bool, hasTerminal: Bool,
                        wantsWindow: Bool = false, loginStart: Bool = false, insideAllowance: () -> Bool) -> GateVerdict {
         // This launch has had its pause (or its pass-through) already: no second one.

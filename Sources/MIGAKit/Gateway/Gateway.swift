@@ -189,7 +189,7 @@ public final class Gateway {
                                     yieldsTo: plan.settings.allowance == nil ? nil : (plan.settings.command, plan.startedAt))
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
-            holdsWhenUnfocused: plan.start.holdsWhenUnfocused, world: world)
+            world: world)
         let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, quotes: quotes, on: terminal,
                           world: world)
         return (ending, session, loop)

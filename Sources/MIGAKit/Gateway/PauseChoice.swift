@@ -19,8 +19,8 @@ public enum PauseChoice: Equatable, Sendable {
     case intention(String)
     /// Out of the typing field or the question, back to the pause.
     case back
-    /// The pause was looked away from (false) or back at (true): with
-    /// `hold_when_unfocused`, the countdown waits meanwhile.
+    /// The pause was looked away from (false) or back at (true): when the
+    /// session `holdsWhenUnfocused`, the countdown waits meanwhile.
     case focus(Bool)
 
     /// The choices by name: what `PauseState.choices` lists and what the JSON's `choice` says.

@@ -23,8 +23,6 @@ public enum PauseEffect: Equatable, Sendable {
 /// renderer of this model, and decides nothing of the flow itself.
 public struct PauseFlow: Equatable, Sendable {
     public var session: PauseSession
-    /// Hold the countdown while the pause is looked away from (`hold_when_unfocused`).
-    public let holdsWhenUnfocused: Bool
     /// Ask about once a second whether to give way to an allowance.
     public let checksYield: Bool
     private var lastYieldCheck = -Double.infinity
@@ -32,9 +30,8 @@ public struct PauseFlow: Equatable, Sendable {
     /// How often a pause asks whether to give way to an allowance, in seconds.
     static let yieldCheckInterval = 1.0
 
-    public init(session: PauseSession, holdsWhenUnfocused: Bool = false, checksYield: Bool = false) {
+    public init(session: PauseSession, checksYield: Bool = false) {
         self.session = session
-        self.holdsWhenUnfocused = holdsWhenUnfocused
         self.checksYield = checksYield
     }
 
@@ -88,7 +85,7 @@ public struct PauseFlow: Equatable, Sendable {
     public mutating func choose(_ choice: PauseChoice, at now: Double) -> [PauseEffect] {
         session.advance(to: now)
         if case .focus(let focused) = choice {
-            guard holdsWhenUnfocused else { return [] }
+            guard session.holdsWhenUnfocused else { return [] }
             if focused { session.release(at: now) } else { session.hold(at: now) }
             return []
         }

@@ -27,30 +27,24 @@ public final class PauseLoop {
     private let look: PauseLook
     private var renderer: FrameRenderer
     private let world: PauseWorld
-    private let holdsWhenUnfocused: Bool
 
-    /// - Parameters:
-    ///   - holdsWhenUnfocused: hold the countdown while the window is not
-    ///     focused, through the terminal's focus reports.
-    ///   - world: carries out the pause's work (Deepen's quote, giving way).
+    /// - Parameter world: carries out the pause's work (Deepen's quote, giving way).
     public init(session: PauseSession, terminal: TerminalDevice, time: TimeSource, look: PauseLook,
-                palette: Palette, holdsWhenUnfocused: Bool = false,
-                world: PauseWorld) {
+                palette: Palette, world: PauseWorld) {
         self.session = session
         self.terminal = terminal
         self.time = time
         self.look = look
         self.renderer = FrameRenderer(palette: palette)
-        self.holdsWhenUnfocused = holdsWhenUnfocused
         self.world = world
     }
 
     /// Shows the pause until the person chooses, a signal arrives or the terminal goes.
     /// The terminal stays entered: the caller celebrates or leaves.
     public func run() -> PauseEnding {
-        if holdsWhenUnfocused { terminal.reportsFocus = true }
-        var model = PauseModel(session: session, look: look, holdsWhenUnfocused: holdsWhenUnfocused,
-                               checksYield: world.checksYield)
+        // A countdown held while the window is looked away from needs the terminal's focus reports.
+        if session.holdsWhenUnfocused { terminal.reportsFocus = true }
+        var model = PauseModel(session: session, look: look, checksYield: world.checksYield)
         defer { session = model.session }
         let world = self.world
         let ending = MIGATerminal.run(&model, on: terminal, time: time, renderer: &renderer,

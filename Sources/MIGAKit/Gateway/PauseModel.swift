@@ -29,8 +29,8 @@ struct PauseModel: ScreenModel {
     /// together arrive closer than any gap).
     static let burstLength = 3
 
-    init(session: PauseSession, look: PauseLook, holdsWhenUnfocused: Bool = false, checksYield: Bool = false) {
-        flow = PauseFlow(session: session, holdsWhenUnfocused: holdsWhenUnfocused, checksYield: checksYield)
+    init(session: PauseSession, look: PauseLook, checksYield: Bool = false) {
+        flow = PauseFlow(session: session, checksYield: checksYield)
         self.look = look
     }
 

@@ -17,8 +17,6 @@ struct PauseStart {
     /// The quiet facts under the header, and why this pause is longer.
     let facts: [String]
     let longerBecause: String?
-    /// The countdown waits while the pause is looked away from (`hold_when_unfocused`).
-    let holdsWhenUnfocused: Bool
     let startedAt: Date
     /// The same moment on the clock no one sets, so that a pause's length
     /// survives a step of the wall clock.
@@ -103,14 +101,16 @@ extension Gateway {
         }
         var session = PauseSession(programName: settings.displayName, length: length,
                                    quote: quotes.quote(id: firstID, generator: &context.generator), at: context.time.monotonic())
+        // The program's settings of the pause itself, read here for every front end.
         session.asksIntention = settings.askIntention
+        session.holdsWhenUnfocused = settings.holdWhenUnfocused
         if let why = prepare(&session, as: choice, unicode: unicode) { facts.append(why) }
         // Only a protected program has kinds of its own to take one out of.
         if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), loaded.config.programs[settings.command] != nil {
             session.declinableKind = session.kind
         }
         return PauseStart(sessionID: sessionID, settings: settings, session: session, facts: facts,
-                          longerBecause: longerBecause, holdsWhenUnfocused: settings.holdWhenUnfocused,
+                          longerBecause: longerBecause,
                           startedAt: startedAt, startedOnClock: startedOnClock)
     }
 

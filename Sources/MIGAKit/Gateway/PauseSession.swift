@@ -10,9 +10,12 @@ public struct PauseSession: Equatable, Sendable {
     public var header: String
     /// The third action, once the countdown is over.
     public var proceedLabel: String
-    /// Before Proceed, ask what the program is opened for (`ask_intention`,
-    /// and the kind `intention`).
+    /// Before Proceed, ask what the program is opened for (the program's
+    /// setting, or the kind `intention`). Set by the plan (`PausePlan`).
     public var asksIntention = false
+    /// Hold the countdown while the pause is looked away from (the program's
+    /// setting). Set by the plan (`PausePlan`).
+    public var holdsWhenUnfocused = false
     /// The kind of pause on screen.
     public var kind: PauseKind = .breathe
     /// A typed pause: the line Proceed needs typed back (see `TypedLine.isWhole`).
@@ -148,7 +151,7 @@ public struct PauseSession: Equatable, Sendable {
 
     /// The question is the pause's own screen, open from the first frame
     /// (the kind `intention`), rather than a step Proceed led to
-    /// (`ask_intention`): there is nothing to step back to, so Esc is Exit
+    /// (`asksIntention`): there is nothing to step back to, so Esc is Exit
     /// to Focus and Tab deepens, one key each, while letters type the answer.
     public var asksWhileCounting: Bool { kind == .intention }
 

@@ -13,7 +13,7 @@ import MIGADesktop
 public struct AllowanceReminder: Equatable, Sendable {
     /// The program's name as the person knows it.
     public var programName: String
-    /// The allowance, in minutes (`allow_minutes`).
+    /// The allowance, in minutes (the program's setting).
     public var minutes: Double
     /// When it is over.
     public var due: Date

@@ -111,8 +111,9 @@ import Testing
         #expect(pause.choose(.alternative, at: 3).isEmpty, "no alternative on offer")
         #expect(pause.choose(.deepen, at: 3) == [.perform(.deepen(at: 3))])
 
-        var holding = PauseFlow(session: PauseSession(programName: "Firefox", length: 10, quote: quote, at: 0),
-                                holdsWhenUnfocused: true)
+        var held = PauseSession(programName: "Firefox", length: 10, quote: quote, at: 0)
+        held.holdsWhenUnfocused = true
+        var holding = PauseFlow(session: held)
         _ = holding.choose(.focus(false), at: 1)
         _ = holding.tick(at: 6)
         #expect(holding.state.held && holding.state.secondsLeft == 9)

@@ -12,8 +12,8 @@ import Testing
     func model(length: Int = 5, holds: Bool = false, yields: Bool = false, asks: Bool = false) -> PauseModel {
         var session = PauseSession(programName: "Fake", length: length, quote: first, at: 0)
         session.asksIntention = asks
-        return PauseModel(session: session, look: PauseLook(motion: false, showTrack: true), holdsWhenUnfocused: holds,
-                          checksYield: yields)
+        session.holdsWhenUnfocused = holds
+        return PauseModel(session: session, look: PauseLook(motion: false, showTrack: true), checksYield: yields)
     }
 
     func key(_ character: Character) -> ScreenInput { .key(.character(character)) }
