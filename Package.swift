@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "miga"]
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "MIGATestSupport", "miga"]
         ),
     ]
 )

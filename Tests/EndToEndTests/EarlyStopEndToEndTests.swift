@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGADesktop
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -8,7 +9,7 @@ import Testing
 /// root: status 1, the reason on standard error only) is said in a
 /// notification and kept with its session; one that runs on is left alone,
 /// and its error output never blocks it.
-@Suite(.serialized) struct EarlyStopEndToEndTests {
+@Suite(.serialized, .endToEnd) struct EarlyStopEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let reason = "stopper: cannot open display :42 — <b>no</b> X server"
