@@ -83,6 +83,6 @@ struct Miga: ParsableCommand {
                 Upkeep(store: store, config: ConfigLoader.load(from: paths.configFile).config).lookBackIfDue(.send(LibnotifyNotifier()))
             }
         }
-        main(nil)
+        runParsedCommand()
     }
 }

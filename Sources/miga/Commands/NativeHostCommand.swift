@@ -11,12 +11,14 @@ extension Miga {
         static let word = "native-host"
 
         static func run(_ arguments: [String]) -> Never {
-            guard let browser = NativeHost.caller(arguments) else {
-                printError("miga native-host: only MIGA's browser extension talks to the host; the browser starts it")
-                endProcess(ExitStatus.notPermitted)
+            Miga.ending { () throws(MigaError) in
+                guard let browser = NativeHost.caller(arguments) else {
+                    throw MigaError("only MIGA's browser extension talks to miga \(word); the browser starts it",
+                                    status: ExitStatus.notPermitted)
+                }
+                let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil), browser: browser)
+                return host.serve(input: 0, output: 1)
             }
-            let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil), browser: browser)
-            endProcess(host.serve(input: 0, output: 1))
         }
     }
 }
