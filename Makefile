@@ -77,8 +77,9 @@ soak:
 
 # The parsers under libFuzzer and the address sanitizer, in a package of
 # their own (Fuzz/) so that no sanitizer flag reaches the product. The C and
-# C++ underneath (toml++, GRDB's shims) are instrumented too. Inputs that
-# break a promise land in Fuzz/Regressions/, which `make test` replays.
+# C++ underneath (toml++, and CSQLite's loader of SQLite) are instrumented
+# too. Inputs that break a promise land in Fuzz/Regressions/, which
+# `make test` replays.
 FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address \
 	-Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
 

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import MIGACore
+@testable import MIGAKit
 
 /// Claims of the documentation about the code and the tests themselves,
 /// checked by reading them.
@@ -98,3 +100,93 @@ extension DocumentationTests {
     }
 }
 
+// MARK: Words that point elsewhere
+
+extension DocumentationTests {
+    /// The sources and documents point only at what the repository holds: no
+    /// finding of a design document kept elsewhere (two comments once cited
+    /// findings of a "seed" document by number), and no path in the
+    /// repository that is not there.
+    @Test func no_text_points_to_what_the_repository_does_not_hold() throws {
+        let finding = /\bF-[0-9]{3}\b/
+        #expect(("(seed F-" + "006)").contains(finding), "the scan would not see a cited finding")
+        let texts = try Self.texts(under: ["Sources", "Tests", "docs", "Extension", "scripts", "Benchmarks", "packaging", "Fuzz/Sources"])
+            .merging(try Self.texts(in: ["Makefile", "Package.swift", "README.md", "ARCHITECTURE.md", "SECURITY.md"])) { $1 }
+        #expect(texts.count > 200, "only \(texts.count) files read")
+        #expect(texts.filter { $0.value.contains(finding) }.keys.sorted() == [], "a finding of a document the repository does not hold")
+
+        // A path that begins with one of the repository's folders, in any Markdown
+        // file, exists; placeholders aside (`Fuzz/Regressions/TARGET/`, `Tests/…/File.swift`).
+        let folders = try Self.folders(in: ".").filter { !$0.hasPrefix(".") }
+        let path = try Regex("(?:^|[^\\w/.~-])((?:\(folders.joined(separator: "|")))/[\\w./+@-]*)")
+        var checked = 0
+        for (document, text) in texts where document.hasSuffix(".md") {
+            for match in text.matches(of: path) {
+                guard let found = match.output[1].substring else { continue }
+                let mentioned = String(found).trimmingCharacters(in: CharacterSet(charactersIn: ".,:"))
+                if mentioned.contains(/(?:^|\/)[A-Z]{3,}(?:\/|$)|…/) { continue }
+                checked += 1
+                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(mentioned).path),
+                        "\(document) names \(mentioned), which is not in the repository")
+            }
+        }
+        #expect(checked > 50, "only \(checked) paths found in the documents")
+    }
+
+    /// Extension/README.md's files are what `make extension` packs, and the
+    /// fields of a site's rules are the same in docs/SITES.md, in what the
+    /// host sends (`SiteRules`) and in what rules.js reads: every priority is
+    /// Swift's (`SitePattern`), and the README names no other.
+    @Test func the_extension_and_its_documents_take_the_rules_the_host_gives() throws {
+        let readme = try Document("Extension/README.md"), sites = try Document("docs/SITES.md")
+        let makefile = try String(contentsOf: Self.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let packed = Set(try #require(makefile.firstMatch(of: /EXTENSION_FILES = ([^\n]+)/)).1.split(separator: " ").map(String.init))
+        let listed = Set(Document.table(try readme.section("## Files")).flatMap { $0[0].matches(of: /`([^`]+)`/).map { String($0.1) } })
+        let present = Set(try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Extension").path))
+            .subtracting(["README.md", "manifests"])
+        #expect(packed.count > 10 && listed == packed && present == packed,
+                "packed: \(packed.sorted()); listed: \(listed.sorted()); in Extension/: \(present.sorted())")
+
+        let rule = SiteRules.rule(for: try Site("example.org/a"), pause: 30)
+        let sent = Set(try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(rule)) as? [String: Any]).keys)
+        let rules = try String(contentsOf: Self.root.appendingPathComponent("Extension/rules.js"), encoding: .utf8)
+        let read = Set(rules.matches(of: /\bitem\.(\w+)/).map { String($0.1) })
+        let answer = try #require(sites.text.firstMatch(of: /"sites":\[\{([^}]*)\}/), "no rules answer in \(sites.path)")
+        let documented = Set(answer.1.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) })
+        #expect(sent.count > 5 && read == sent && documented == sent,
+                "the host sends \(sent.sorted()); rules.js reads \(read.sorted()); \(sites.path) says \(documented.sorted())")
+        let priorities = Set((readme.text + sites.text).matches(of: /`(\w+Priority)`/).map { String($0.1) })
+        #expect(!priorities.isEmpty && priorities.isSubset(of: sent), "priorities named: \(priorities.sorted())")
+    }
+
+    /// Extension/README.md: the rules come "at once, and at each change",
+    /// never on a timer (an earlier README said every ten minutes): the one
+    /// alarm any script sets is the end of an allowance.
+    @Test func the_extension_asks_for_the_rules_on_no_timer() throws {
+        let folder = Self.root.appendingPathComponent("Extension")
+        var alarms: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".js") {
+            let script = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            alarms += script.matches(of: /alarms\.create\(([^,)]*)/).map { "\(file): \($0.1)" }
+            let repeats = script.contains("setInterval")
+            if file != "pause.js" { #expect(!repeats, "\(file) repeats something on a timer") }
+        }
+        #expect(alarms == ["rules.js: \"allowances\""])
+    }
+
+    /// The text of every file under `folders` that is UTF-8, by its path from the root.
+    static func texts(under folders: [String]) throws -> [String: String] {
+        var texts: [String: String] = [:]
+        for folder in folders {
+            let top = root.appendingPathComponent(folder)
+            for path in try FileManager.default.subpathsOfDirectory(atPath: top.path) where !path.contains(".build") {
+                texts[folder + "/" + path] = try? String(contentsOf: top.appendingPathComponent(path), encoding: .utf8)
+            }
+        }
+        return texts
+    }
+
+    static func texts(in files: [String]) throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try files.map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) })
+    }
+}
