@@ -1,6 +1,6 @@
 # MIGA — a mindful gateway for the Linux desktop.
 #   make run    set up, build, install to ~/.local and open MIGA (setup on the first run, the hub after)
-#   make test   set up the test tools, run every test, then check a fresh clone's make run
+#   make test   set up the test tools, run every test (end-to-end included), then check a fresh clone's make run
 #   make bench  measure start-up, pass-through, memory and size, and the pause in a browser tab
 #               (BEFORE=path: an earlier build measured beside this one)
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
@@ -59,11 +59,12 @@ build:
 
 # Every test, then a fresh clone of this repository: its `make run` builds
 # and installs MIGA where it stays, and setup and a new login shell of each
-# kind work with the miga it installed (a release build: minutes).
+# kind work with the miga it installed (a release build: minutes). Plain
+# `swift test` skips the end-to-end suites; MIGA_END_TO_END=1 runs them.
 test:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	MIGA_END_TO_END=1 $(SWIFT) test --skip-build
 	scripts/check-fresh-clone
 
 # Minutes rather than seconds: a thousand sessions through tmux, and the
@@ -76,8 +77,9 @@ soak:
 
 # The parsers under libFuzzer and the address sanitizer, in a package of
 # their own (Fuzz/) so that no sanitizer flag reaches the product. The C and
-# C++ underneath (toml++, GRDB's shims) are instrumented too. Inputs that
-# break a promise land in Fuzz/Regressions/, which `make test` replays.
+# C++ underneath (toml++, and CSQLite's loader of SQLite) are instrumented
+# too. Inputs that break a promise land in Fuzz/Regressions/, which
+# `make test` replays.
 FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address \
 	-Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
 

@@ -5,8 +5,8 @@ let package = Package(
     name: "miga",
     products: [
         .executable(name: "miga", targets: ["miga"]),
-        // For the fuzz targets in Fuzz/, which build the library apart with sanitizers.
-        .library(name: "MIGAKit", targets: ["MIGAKit"]),
+        // For the fuzz driver in Fuzz/, which builds the parsers apart with sanitizers.
+        .library(name: "MIGAFuzzing", targets: ["MIGAFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +26,13 @@ let package = Package(
         .target(
             name: "MIGAKit",
             dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAResources"]
+        ),
+        // Each parser of outside data with the promises it keeps, for the fuzz
+        // driver (Fuzz/) and the replay of its findings: no part of `miga`,
+        // which does not depend on it, so none of it ships.
+        .target(
+            name: "MIGAFuzzing",
+            dependencies: ["MIGACore", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit"]
         ),
         // The desktop: how a launch reaches the gateway (shims, menu entries,
         // D-Bus services, the shell hook, login starts), what went around it
@@ -104,9 +111,14 @@ let package = Package(
             // Read at run time from beside the tests, not bundled.
             exclude: ["Gateway/__Snapshots__", "Stats/__Snapshots__", "Setup/__Snapshots__", "Hub/__Snapshots__"]
         ),
+        // Every input the fuzzer starts from or once saved, replayed without it.
+        .testTarget(
+            name: "MIGAFuzzingTests",
+            dependencies: ["MIGACore", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "MIGAFuzzing"]
+        ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "miga"]
+            dependencies: ["MIGACore", "MIGATerminal", "MIGAStore", "MIGAConfig", "MIGADesktop", "MIGAKit", "MIGATestSupport", "miga"]
         ),
     ]
 )

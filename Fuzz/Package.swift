@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-// libFuzzer over MIGA's parsers (see Sources/MIGAKit/Fuzzing/FuzzTarget.swift).
+// libFuzzer over MIGA's parsers (see Sources/MIGAFuzzing/FuzzTarget.swift).
 // A package of its own, so that the sanitizers' flags never reach the
 // product's build: `make fuzz` builds it with -sanitize=fuzzer,address.
 
@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "miga-fuzz",
-            dependencies: [.product(name: "MIGAKit", package: product.lastPathComponent)],
+            dependencies: [.product(name: "MIGAFuzzing", package: product.lastPathComponent)],
             // The entry point is libFuzzer's driver, called from our own main.
             swiftSettings: [.unsafeFlags([sanitizers, "-parse-as-library"])],
             // lld: the gold linker fails on the sanitized debug information.

@@ -28,12 +28,13 @@ public enum EditorSession {
         return lines.joined(separator: "\n") + "\n\n"
     }()
 
-    /// Returns the exit status and what to tell the person.
+    /// Returns what to tell the person when the file was saved or left
+    /// unchanged; throws what went wrong otherwise.
     public static func edit(path: String, environment: [String: String],
                             askAgain: () -> Bool = askOnTerminal,
-                            report: (String) -> Void = printError) -> (status: Int32, message: String?) {
+                            report: (String) -> Void = printError) throws(MigaError) -> String {
         guard let editor = editorCommand(environment) else {
-            return (ExitStatus.failure, "miga: no editor found; set $VISUAL or $EDITOR")
+            throw MigaError("no editor found; set $VISUAL or $EDITOR")
         }
         let original = ((try? readTextFile(path)) ?? nil)
         // A hidden copy beside the file, so the rename that saves it stays on one file system.
@@ -42,27 +43,27 @@ public enum EditorSession {
         do {
             try atomicWrite(original ?? template, to: copyPath, mode: 0o600)
         } catch {
-            return (ExitStatus.failure, "miga: cannot make a copy to edit: \(error)")
+            throw MigaError("cannot make a copy to edit: \(error)")
         }
         defer { unlink(copyPath) }
         while true {
             let status = runEditor(editor + [copyPath])
-            guard status == 0 else { return (ExitStatus.failure, "miga: the editor (\(editor.joined(separator: " "))) did not finish cleanly; nothing was changed") }
+            guard status == 0 else { throw MigaError("the editor (\(editor.joined(separator: " "))) did not finish cleanly; nothing was changed") }
             let text = ((try? readTextFile(copyPath)) ?? nil) ?? ""
-            if text == (original ?? template) { return (ExitStatus.success, "No changes.") }
+            if text == (original ?? template) { return "No changes." }
             let problems = ConfigLoader.parse(text, file: path).problems
             if problems.isEmpty {
                 do {
                     try atomicWrite(text, to: path, mode: 0o600)
                 } catch {
-                    return (ExitStatus.failure, "miga: cannot save \(path): \(error)")
+                    throw MigaError("cannot save \(path): \(error)")
                 }
-                return (ExitStatus.success, "Saved \(path).")
+                return "Saved \(path)."
             }
             // The edit is refused, the file untouched: what MIGA would do with a broken file does not apply.
             report("miga: your edit was not saved; \(path) is as it was:")
             for problem in problems { report("  \(problem.cause)") }
-            guard askAgain() else { return (ExitStatus.failure, "miga: \(path) was left as it was") }
+            guard askAgain() else { throw MigaError("\(path) was left as it was") }
         }
     }
 

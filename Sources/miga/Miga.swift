@@ -75,7 +75,7 @@ struct Miga: ParsableCommand {
                 Upkeep(store: store, config: ConfigLoader.load(from: paths.configFile).config).lookBackIfDue(.send(LibnotifyNotifier()))
             }
         }
-        main(nil)
+        runParsedCommand()
     }
 
     /// Runs a command miga started itself, and ends this process.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAStore
 
@@ -10,7 +11,7 @@ import Testing
 /// held itself while the host was away, once it is back), an unprotected
 /// site and an allowance open at once, `miga stats` counts the site beside a
 /// program, and the pause page reads at WCAG AA in both looks.
-@Suite(.serialized) struct BrowserRealHostEndToEndTests {
+@Suite(.serialized, .endToEnd) struct BrowserRealHostEndToEndTests {
     static let asked = "http://site.example/watch?v=1&list=a%20b#t=42"
     static let askedOnTheWire = "http://site.example/watch?v=1&list=a%20b"
     static let program = "site:site.example"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAStore
 
@@ -7,7 +8,7 @@ import Testing
 /// on PATH equipped (their manifests' JSON, a host path that is this miga
 /// and answers as the browser would start it), a Snap browser named with
 /// what to do instead, and doctor's word on each afterwards.
-@Suite struct BrowserSetupEndToEndTests {
+@Suite(.endToEnd) struct BrowserSetupEndToEndTests {
     let sandbox = Sandbox()
     var firefoxManifest: String { sandbox.root + "/.mozilla/native-messaging-hosts/miga.json" }
     var chromiumManifest: String { sandbox.root + "/config/chromium/NativeMessagingHosts/miga.json" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 
 /// A protected website in Debian's real browsers, headless, with MIGA's
 /// extension unpacked (as `make extension` builds it) and the stand-in
@@ -8,7 +9,7 @@ import Testing
 /// opens the address exactly, and without the host the browser still pauses
 /// and keeps the outcome. (Exit, the history and the allowance with the real
 /// host: BrowserRealHostEndToEndTests.)
-@Suite(.serialized) struct BrowserSitesEndToEndTests {
+@Suite(.serialized, .endToEnd) struct BrowserSitesEndToEndTests {
     static let asked = "http://site.example/watch?v=1#t"
     static let askedOnTheWire = "http://site.example/watch?v=1"
     static let bundledSources = ["Seneca", "Marcus Aurelius", "Henry David Thoreau", "Blaise Pascal", "Laozi", "Epictetus"]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
@@ -10,7 +11,7 @@ import Testing
 /// lived-in home, then again, and nothing changes the second time — not a
 /// byte, a mode, a link target or a row. A writer added later joins the
 /// table below in one line.
-@Suite(.serialized) struct ConvergenceEndToEndTests {
+@Suite(.serialized, .endToEnd) struct ConvergenceEndToEndTests {
     /// A command that writes, as a person runs it.
     struct Writer: CustomTestStringConvertible, Sendable {
         let name: String

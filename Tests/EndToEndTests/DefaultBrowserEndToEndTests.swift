@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGADesktop
@@ -9,7 +10,7 @@ import Testing
 /// MIGA's override. The override stays MIGA's: doctor finds it fine, refresh
 /// follows the package's next change and keeps the desktop's, and a launch
 /// from the menu still reaches the pause.
-@Suite(.serialized) struct DefaultBrowserEndToEndTests {
+@Suite(.serialized, .endToEnd) struct DefaultBrowserEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let tmux: Tmux

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGADesktop
 
 /// The application menu's route: the override's Exec, run as a desktop
 /// launcher runs it (field codes expanded, in a terminal because Terminal=true).
-@Suite(.serialized) struct DesktopEntryEndToEndTests {
+@Suite(.serialized, .endToEnd) struct DesktopEntryEndToEndTests {
     let sandbox = Sandbox()
 
     @Test func the_menu_entry_reaches_the_pause_and_proceed_starts_the_program_detached() throws {

@@ -51,6 +51,22 @@ extension DocumentationTests {
         }
     }
 
+    /// ARCHITECTURE.md: `miga` does not depend on `MIGAFuzzing`, so none of
+    /// it ships. Looked for by the names its metadata keeps, stripped or not
+    /// (the module's, and `FuzzTarget`'s in any module), in the built binary,
+    /// and, so that the search is seen to find them, in this test's own
+    /// executable, which links them.
+    @Test func the_fuzz_targets_are_not_in_the_binary_that_ships() throws {
+        let name = { (text: String) in Data(text.utf8) }
+        let miga = try Data(contentsOf: URL(fileURLWithPath: migaBinary), options: .alwaysMapped)
+        let tests = try Data(contentsOf: URL(fileURLWithPath: "/proc/self/exe"), options: .alwaysMapped)
+        #expect(miga.range(of: name("\0MIGAKit\0")) != nil, "MIGAKit is not found in \(migaBinary)")
+        for fuzzing in ["\0MIGAFuzzing\0", "FuzzTarget\0"] {
+            #expect(tests.range(of: name(fuzzing)) != nil, "\(fuzzing.debugDescription) is not found even where it is linked")
+            #expect(miga.range(of: name(fuzzing)) == nil, "\(migaBinary) holds \(fuzzing.debugDescription)")
+        }
+    }
+
     /// The folders in a folder of the checkout; none when it does not exist.
     static func folders(in relativePath: String) throws -> [String] {
         let path = Self.root.appendingPathComponent(relativePath).path

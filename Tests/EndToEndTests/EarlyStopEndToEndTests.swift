@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MIGACore
+import MIGATestSupport
 @testable import MIGADesktop
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -9,7 +10,7 @@ import MIGACore
 /// root: status 1, the reason on standard error only) is said in a
 /// notification and kept with its session; one that runs on is left alone,
 /// and its error output never blocks it.
-@Suite(.serialized) struct EarlyStopEndToEndTests {
+@Suite(.serialized, .endToEnd) struct EarlyStopEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let reason = "stopper: cannot open display :42 — <b>no</b> X server"
@@ -56,7 +57,7 @@ import MIGACore
     func watchers() -> [Int32] {
         processes(named: "miga", environment: sandbox.root).filter { pid in
             let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) }
-            return line?.contains("\0\(InternalCommand.watchStart([]).words[0])\0") == true
+            return line?.contains("\0\(InternalCommand.watchStart([]).word)\0") == true
         }
     }
 

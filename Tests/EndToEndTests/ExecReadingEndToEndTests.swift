@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 
@@ -8,7 +9,7 @@ import Testing
 /// run through `env`. `gio launch`, `dex` and a real session bus reach the
 /// pause, and the program gets exactly the arguments the line gave it; an
 /// entry no launcher can be made to pause for is named as not covered.
-@Suite(.serialized) struct ExecReadingEndToEndTests {
+@Suite(.serialized, .endToEnd) struct ExecReadingEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let tmux: Tmux

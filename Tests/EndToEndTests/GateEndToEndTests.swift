@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
 
 /// The built `miga` in a real pseudo terminal (tmux), writing a real store.
-@Suite(.serialized) struct GateEndToEndTests {
+@Suite(.serialized, .endToEnd) struct GateEndToEndTests {
     let sandbox = Sandbox()
 
     /// The quote on screen, found by its opening words in the built-in bank.

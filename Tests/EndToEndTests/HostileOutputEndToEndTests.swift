@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 
 /// Nothing that came from a file, an argument or another machine reaches the
 /// terminal as a control sequence, from any command: names holding
 /// `ESC ] 52` (a clipboard write), `ESC ] 0` (a window title) and `CSI 2J`.
-@Suite(.serialized) struct HostileOutputEndToEndTests {
+@Suite(.serialized, .endToEnd) struct HostileOutputEndToEndTests {
     let sandbox = Sandbox()
     static let hostile = "\u{1B}]52;c;aGk=\u{07}\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}1m"
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -9,11 +10,12 @@ import Testing
 /// `make install` leave it), setup's hook line working in the next new login
 /// shell of each kind, and `doctor` catching, and `--fix` repairing, routes
 /// that point at a miga that is gone.
-@Suite(.serialized) struct InstallationEndToEndTests {
+@Suite(.serialized, .endToEnd) struct InstallationEndToEndTests {
     let sandbox = Sandbox()
     /// The installed miga, outside this shell's PATH, as ~/.local/bin often is at first:
-    /// the one a fresh clone's `make run` installed (`make soak` passes it in
-    /// MIGA_INSTALLED), else the built one copied into a prefix of the sandbox.
+    /// the one a fresh clone's `make run` installed (scripts/check-fresh-clone,
+    /// which `make test` runs, passes it in MIGA_INSTALLED), else the built one
+    /// copied into a prefix of the sandbox.
     let installed: String
 
     init() throws {
@@ -196,7 +198,7 @@ import Testing
 /// A miga run from a build folder (a clone's `.build`) names the installed
 /// miga in every route when there is one: `make clean` must not end the
 /// protection. With none installed, it names itself and says so.
-@Suite(.serialized) struct BuildFolderEndToEndTests {
+@Suite(.serialized, .endToEnd) struct BuildFolderEndToEndTests {
     let sandbox = Sandbox()
 
     @Test func routes_written_from_a_build_folder_name_the_installed_miga() throws {

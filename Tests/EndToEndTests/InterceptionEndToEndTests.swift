@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
@@ -7,7 +8,7 @@ import Testing
 
 /// Protected programs reached the ordinary ways: by name in bash, zsh and
 /// fish after the generated hook, from scripts, through shims.
-@Suite(.serialized) struct InterceptionEndToEndTests {
+@Suite(.serialized, .endToEnd) struct InterceptionEndToEndTests {
     let sandbox = Sandbox()
     var shims: String { sandbox.root + "/data/miga/shims" }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -9,7 +10,7 @@ import Testing
 /// yet, is reported as a leak with its route; one started through the gate
 /// never is: not the gateway showing its pause under the program's name,
 /// not what it starts, not a wrapper that drops the gateway's mark.
-@Suite(.serialized) struct LeaksEndToEndTests {
+@Suite(.serialized, .endToEnd) struct LeaksEndToEndTests {
     let sandbox = Sandbox()
     let program: String
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -7,7 +8,7 @@ import Testing
 /// The reliability figures `make soak` prints: hundreds of pauses ending at
 /// the same moment, and two machines syncing over and over at once. Minutes
 /// long, so it runs in `make soak` (MIGA_SOAK=1), not `make test`.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["MIGA_SOAK"] == "1"))
+@Suite(.serialized, .soak)
 struct LoadSoakEndToEndTests {
     let sandbox = Sandbox()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGADesktop
@@ -8,7 +9,7 @@ import Testing
 /// up twice, the entry launched by `gio launch`, `gtk-launch` and `dex` on a
 /// virtual display with a real session bus reaches exactly one pause, and
 /// Proceed starts the program with exactly its arguments.
-@Suite(.serialized) struct MenuLaunchEndToEndTests {
+@Suite(.serialized, .endToEnd) struct MenuLaunchEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let tmux: Tmux

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 
 /// The real binary as the browser starts it: by the name the host manifests
 /// give (`miga-native-host`), or as `miga native-host`, with the caller's
 /// words, speaking native messaging on its standard input and output.
-@Suite struct NativeHostEndToEndTests {
+@Suite(.endToEnd) struct NativeHostEndToEndTests {
     let sandbox = Sandbox()
     static let chromiumOrigin = "chrome-extension://cbgolgnocihlfhpkfbbocelojnaodpbo/"
 

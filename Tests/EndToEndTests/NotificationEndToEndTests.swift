@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 
 /// Exit to Focus reaching a real notification server, and the gateway ending
 /// promptly when the server is frozen or missing.
-@Suite(.serialized) struct NotificationEndToEndTests {
+@Suite(.serialized, .endToEnd) struct NotificationEndToEndTests {
     let sandbox = Sandbox()
 
     func gateway(_ server: NotificationServer?, extra: [String: String] = [:], named name: String = "run.sh") throws -> Tmux {

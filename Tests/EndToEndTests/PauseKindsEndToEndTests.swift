@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -9,7 +10,7 @@ import Testing
 /// key by key (a paste refused, bracketed or not), an alternative chosen and
 /// celebrated through a real notification server, the kind recorded; the
 /// weekly look back reaching the server once.
-@Suite(.serialized) struct PauseKindsEndToEndTests {
+@Suite(.serialized, .endToEnd) struct PauseKindsEndToEndTests {
     let sandbox = Sandbox()
 
     func miga(_ arguments: String..., environment: [String: String]? = nil) throws -> (status: Int32, output: String, error: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -8,7 +9,7 @@ import Testing
 /// real emulators on a virtual display of a laptop's size: titled for the
 /// program, with room for the pause, and the ring drawn, in its dots where
 /// the window's font has them, else in ASCII.
-@Suite(.serialized) struct PauseWindowEndToEndTests {
+@Suite(.serialized, .endToEnd) struct PauseWindowEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let title = "MIGA — a pause before Firefox ESR"

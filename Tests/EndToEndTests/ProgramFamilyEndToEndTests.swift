@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAConfig
@@ -10,7 +11,7 @@ import Testing
 /// `firefox-esr` (a link to `/usr/lib/firefox-esr/firefox-esr`) and the real
 /// menu entry `firefox-esr.desktop`, whose Exec names the file in /usr/lib.
 /// Typed by either name, or launched from the menu, it is one program's pause.
-@Suite(.serialized) struct ProgramFamilyEndToEndTests {
+@Suite(.serialized, .endToEnd) struct ProgramFamilyEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let tmux: Tmux

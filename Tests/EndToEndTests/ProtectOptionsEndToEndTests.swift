@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -9,7 +10,7 @@ import Testing
 /// each setting with a flag is an option in help and in every shell's
 /// completions, and its template example given on the command line is the
 /// line the config file gets.
-@Suite struct ProtectOptionsEndToEndTests {
+@Suite(.endToEnd) struct ProtectOptionsEndToEndTests {
     let sandbox = Sandbox()
 
     static let flagged = ProgramSetting.all.filter { $0.flag != nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -12,7 +13,7 @@ import Testing
 /// of it around the pause still running. Every file of the data and config
 /// folders keeps its bytes, no file comes or goes, and a real notification
 /// server receives nothing.
-@Suite(.serialized) struct ReadingCommandsEndToEndTests {
+@Suite(.serialized, .endToEnd) struct ReadingCommandsEndToEndTests {
     let sandbox = Sandbox()
     let program: String
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -8,7 +9,7 @@ import Testing
 /// MIGA's promises under load and faults, through the built binary: many
 /// gateways at once, gateways killed at any moment, a damaged history, and
 /// files a person (or a bad disk) got wrong.
-@Suite(.serialized) struct ReliabilityEndToEndTests {
+@Suite(.serialized, .endToEnd) struct ReliabilityEndToEndTests {
     let sandbox = Sandbox()
 
     /// `count` gateways, each in a tmux window of its own, named g0.sh, g1.sh…

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -9,7 +10,7 @@ import Testing
 /// run` typed in a shell, an entry that appears after `protect`. Each reaches
 /// the pause (or is passed by the person's choice), and the program gets its
 /// exact arguments only after Proceed.
-@Suite(.serialized) struct RoutesEndToEndTests {
+@Suite(.serialized, .endToEnd) struct RoutesEndToEndTests {
     let sandbox = Sandbox()
     let server: NotificationServer
     let tmux: Tmux

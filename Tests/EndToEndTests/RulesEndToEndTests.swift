@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -8,7 +9,7 @@ import Testing
 /// The per-program rules through the built binary in tmux: the allowance and
 /// its reminder on a real notification server, the countdown held by focus
 /// reports, and the pause before switching protection off.
-@Suite(.serialized) struct RulesEndToEndTests {
+@Suite(.serialized, .endToEnd) struct RulesEndToEndTests {
     let sandbox = Sandbox()
 
     func waitForPause(_ tmux: Tmux) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -16,7 +17,7 @@ import Testing
 /// in 16 colours against both a white and a black default background with
 /// xterm's standard palette, with 256 colours and more against the light
 /// sheet or the dark terminal COLORFGBG names.
-@Suite(.serialized) struct ScreenMatrixEndToEndTests {
+@Suite(.serialized, .endToEnd) struct ScreenMatrixEndToEndTests {
     let sandbox = Sandbox()
 
     static let sizes = [(40, 12), (60, 20), (80, 20), (80, 24), (200, 60)]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAConfig
@@ -7,7 +8,7 @@ import Testing
 /// `miga setup` run again, in a real terminal, by someone who set things up
 /// before: what setup cannot show is kept, and unticking a program is a
 /// switch-off like `miga unprotect`, with its pause and its record.
-@Suite(.serialized) struct SetupAgainEndToEndTests {
+@Suite(.serialized, .endToEnd) struct SetupAgainEndToEndTests {
     let sandbox = Sandbox()
 
     init() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 
 /// Setup's "Sites in your browser", in a real terminal: with a site protected
 /// and a browser found, its last question equips the browser, as
 /// `miga browser setup` does, once setup ends.
-@Suite(.serialized) struct SetupBrowsersEndToEndTests {
+@Suite(.serialized, .endToEnd) struct SetupBrowsersEndToEndTests {
     let sandbox = Sandbox()
     var environment: [String: String] { sandbox.environment.merging(["SHELL": "/bin/bash"]) { $1 } }
 

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAConfig
 
 /// The first run as a newcomer meets it, under tmux with a temporary home.
-@Suite(.serialized) struct SetupEndToEndTests {
+@Suite(.serialized, .endToEnd) struct SetupEndToEndTests {
     let sandbox = Sandbox()
 
     init() throws {
@@ -143,7 +144,7 @@ import Testing
 }
 
 /// The quote bank's commands, interests and config, through the binary.
-@Suite(.serialized) struct QuotesEndToEndTests {
+@Suite(.serialized, .endToEnd) struct QuotesEndToEndTests {
     let sandbox = Sandbox()
 
     func miga(_ arguments: String...) throws -> (status: Int32, output: String, error: String) {

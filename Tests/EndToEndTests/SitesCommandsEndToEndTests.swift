@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAConfig
 
 /// `miga protect --site` and `miga unprotect --site`: a website is its
 /// table in the config, with a program's settings, and switching it off is
 /// a choice like any other.
-@Suite struct SitesCommandsEndToEndTests {
+@Suite(.endToEnd) struct SitesCommandsEndToEndTests {
     let sandbox = Sandbox()
 
     var config: Config { ConfigLoader.load(from: sandbox.root + "/config/miga/config.toml").config }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAStore
 @testable import MIGAKit
@@ -10,7 +11,7 @@ import Testing
 /// paused where the person let the extension in, and named with how to let
 /// it where not. And `miga uninstall` takes every browser part away, the
 /// running browser told first, the site kept.
-@Suite(.serialized) struct SitesCoverageEndToEndTests {
+@Suite(.serialized, .endToEnd) struct SitesCoverageEndToEndTests {
     static let asked = "http://site.example/watch?v=7"
 
     func doctor(_ run: SitesRun, line prefix: String) throws -> String? {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAStore
 
 /// A site's outcomes are the history's program `site:NAME`: the numbers
 /// commands show them beside the programs, by the site's name, and what
 /// comes from a file or another machine names a site MIGA can read, or nothing.
-@Suite struct SitesHistoryEndToEndTests {
+@Suite(.endToEnd) struct SitesHistoryEndToEndTests {
     let sandbox = Sandbox()
 
     func miga(_ arguments: String..., in home: Sandbox? = nil) throws -> (status: Int32, output: String, error: String) {

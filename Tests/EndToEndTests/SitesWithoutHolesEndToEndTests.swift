@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAStore
 
@@ -8,7 +9,7 @@ import Testing
 /// answer, a site protected while the browser runs (at its very next
 /// visit), the first tab of a start, and every spelling of a path in the
 /// shared table of addresses; and no web page can see or start the pause.
-@Suite(.serialized) struct SitesWithoutHolesEndToEndTests {
+@Suite(.serialized, .endToEnd) struct SitesWithoutHolesEndToEndTests {
     static let asked = "http://site.example/app?v=1"
 
     /// An app-like site: its service worker answers every visit from its

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
@@ -8,7 +9,7 @@ import MIGAStore
 /// A thousand scripted sessions through the real binary under tmux: after
 /// each, the terminal is as it was; at the end, stats agree with the script's
 /// own tally. Minutes long, so it runs in `make soak` (MIGA_SOAK=1), not `make test`.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["MIGA_SOAK"] == "1"))
+@Suite(.serialized, .soak)
 struct SoakEndToEndTests {
     let sandbox = Sandbox()
 

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGAStore
 
 /// The numbers commands as a person runs them: the built binary, real stores.
-@Suite(.serialized) struct StatsEndToEndTests {
+@Suite(.serialized, .endToEnd) struct StatsEndToEndTests {
     let sandbox = Sandbox()
 
     func miga(_ arguments: String..., environment extra: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 
 /// The gateway asks the terminal for its background (OSC 11, with DA1 after
 /// it). A slow or remote terminal answers in pieces, and late: whatever the
 /// pieces, an answer is never read as keys ("rgb:dede/…" holds a d and an
 /// e), so the pause neither deepens nor ends by itself.
-@Suite(.serialized) struct TerminalAnswersEndToEndTests {
+@Suite(.serialized, .endToEnd) struct TerminalAnswersEndToEndTests {
     let sandbox = Sandbox()
 
     var environment: [String: String] { sandbox.environment.merging(["TERM": "xterm-256color"]) { $1 } }

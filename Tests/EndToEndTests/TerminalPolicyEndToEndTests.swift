@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 @testable import MIGATerminal
 @testable import MIGADesktop
 
 /// `non_interactive = "terminal"`: a launch without a terminal opens the pause
 /// in a terminal window, and Proceed there starts the program detached.
-@Suite(.serialized) struct TerminalPolicyEndToEndTests {
+@Suite(.serialized, .endToEnd) struct TerminalPolicyEndToEndTests {
     let sandbox = Sandbox()
     let awkward = ["two words", "it's", "\"quoted\"", "$HOME", "; rm -rf nothing", "日本"]
 

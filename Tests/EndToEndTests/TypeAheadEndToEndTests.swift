@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGAKit
 
 /// Keys belong to whoever was on screen when they were typed: a command
 /// typed right after Exit to Focus is the shell's, and keys typed before the
 /// pause was drawn (the next line, already under way) or pasted into it are
 /// no choices. A real bash in a real terminal (tmux).
-@Suite(.serialized) struct TypeAheadEndToEndTests {
+@Suite(.serialized, .endToEnd) struct TypeAheadEndToEndTests {
     let sandbox = Sandbox()
 
     /// An interactive bash with a prompt to wait for.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAKit
 
@@ -7,7 +8,7 @@ import Testing
 /// nothing: with no display no window is tried, and an emulator that dies at
 /// once is noticed when its gateway does not check in. Either way the
 /// program's non_interactive policy decides, and the person is told.
-@Suite(.serialized) struct WindowCheckInEndToEndTests {
+@Suite(.serialized, .endToEnd) struct WindowCheckInEndToEndTests {
     let sandbox = Sandbox()
 
     init() throws {

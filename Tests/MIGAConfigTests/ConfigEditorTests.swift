@@ -166,15 +166,15 @@ import Testing
         let environment = ["EDITOR": folder.path + "/fake-editor", "PATH": "/usr/bin:/bin"]
         try folder.write("pause = oops\n", to: "next")
         var said: [String] = []
-        let refused = EditorSession.edit(path: path, environment: environment, askAgain: { false }, report: { said.append($0) })
-        #expect(refused.status == 1)
+        #expect(throws: MigaError("\(path) was left as it was")) {
+            try EditorSession.edit(path: path, environment: environment, askAgain: { false }, report: { said.append($0) })
+        }
         // The file is untouched and valid: nothing is "using the defaults".
         #expect(said.first == "miga: your edit was not saved; \(path) is as it was:")
         #expect(said.count == 2 && said[1].contains("config.toml:1") && !said.joined().contains("using the default"), "\(said)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 40\n")
         try folder.write("pause = 45\n", to: "next")
-        let saved = EditorSession.edit(path: path, environment: environment, askAgain: { false })
-        #expect(saved.status == 0)
+        #expect(try EditorSession.edit(path: path, environment: environment, askAgain: { false }) == "Saved \(path).")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "pause = 45\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".config.toml.edit") }.isEmpty)
     }

@@ -1,4 +1,4 @@
-import MIGAKit
+import MIGAFuzzing
 
 // `miga-fuzz TARGET [libFuzzer options] [corpus folders]`: runs libFuzzer on
 // one parser. A broken promise is a crash, which libFuzzer saves as an input

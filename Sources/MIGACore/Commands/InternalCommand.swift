@@ -18,6 +18,9 @@ public enum InternalCommand: Equatable, Sendable {
     /// The name a browser starts the host by: its manifest names no words of MIGA's choosing.
     public static let nativeHostName = "miga-native-host"
 
+    /// Its first word, which names it in a message.
+    public var word: String { words[0] }
+
     /// The words after the executable's name.
     public var words: [String] {
         switch self {

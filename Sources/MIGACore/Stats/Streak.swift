@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Consecutive days with at least one conscious exit (seed F-008).
+/// Consecutive days with at least one conscious exit.
 public struct Streak: Equatable, Sendable {
     /// The run of counted days ending today, or ending yesterday while today
     /// has no exit yet (the day is not over).

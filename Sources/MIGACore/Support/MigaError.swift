@@ -5,13 +5,26 @@
 public struct MigaError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
     public let status: Int32
+    /// Said without "miga: " in front (see `line`).
+    let standsAlone: Bool
 
     public init(_ message: String, status: Int32 = ExitStatus.failure) {
+        self.init(message, status: status, standsAlone: false)
+    }
+
+    private init(_ message: String, status: Int32, standsAlone: Bool) {
         // One line, always: a message quoting a file's own line break would
         // start what looks like a message of its own.
         self.message = message.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
             .replacingOccurrences(of: "\r", with: "⏎")
         self.status = status
+        self.standsAlone = standsAlone
+    }
+
+    /// A program that is not installed (status 127), in the one documented
+    /// message that stands alone: "Please install Firefox first."
+    public init(notInstalled program: String) {
+        self.init("Please install \(program) first.", status: ExitStatus.notInstalled, standsAlone: true)
     }
 
     /// A request MIGA will not carry out as asked (status 64).
@@ -23,6 +36,8 @@ public struct MigaError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// The line to print: "miga: …", except the one documented message
-    /// that stands alone ("Please install Firefox first.").
-    public var line: String { status == ExitStatus.notInstalled ? message : "miga: " + message }
+    /// that stands alone ("Please install Firefox first."); another refusal
+    /// with status 127 (a program gone between its search and its start) is
+    /// said as any is.
+    public var line: String { standsAlone ? message : "miga: " + message }
 }

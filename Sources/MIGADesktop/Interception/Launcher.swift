@@ -136,7 +136,8 @@ public struct LaunchFailure: Error, Equatable, Sendable {
     public let path: String
     public let code: Int32
 
-    public var message: String { "miga: cannot run \(path): \(String(cString: strerror(code)))" }
+    /// Said as every refusal is: "miga: cannot run PATH: REASON".
+    public var error: MigaError { MigaError("cannot run \(path): \(String(cString: strerror(code)))", status: status) }
 
     /// 127 when the file vanished in the meantime, 126 when it cannot be executed.
     public var status: Int32 { code == ENOENT ? ExitStatus.notInstalled : ExitStatus.cannotExecute }

@@ -52,7 +52,7 @@ public struct Protection: Sendable {
     public func protect(_ command: String, _ changes: ProgramChanges = ProgramChanges()) throws(MigaError) -> [String] {
         try Self.checkName(command)
         guard isInstalled(command) else {
-            throw MigaError("Please install \(changes.name ?? command) first.", status: ExitStatus.notInstalled)
+            throw MigaError(notInstalled: changes.name ?? command)
         }
         if let problem = changes.problem {
             throw MigaError(usage: "\(problem)")

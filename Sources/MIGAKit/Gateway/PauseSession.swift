@@ -117,7 +117,7 @@ public struct PauseSession: Equatable, Sendable {
     /// Proceed was pressed early and the screen is saying so, kindly.
     public var isNudging: Bool { now < nudgeUntil }
 
-    /// A fresh quote and the countdown back to full (seed F-006), any number of times.
+    /// A fresh quote and the countdown back to full, any number of times.
     /// In a typed pause the line to type is chosen again, so it still
     /// belongs to the quote on screen (what was typed of the old one goes);
     /// should the new quote give none, the old line stays.

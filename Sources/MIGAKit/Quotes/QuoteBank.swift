@@ -57,7 +57,7 @@ public struct QuoteBank: Sendable {
     /// The parser works on UTF-8 bytes: the fields are split at ASCII bytes
     /// (newline, `|`, `,`), and walking Characters would cost grapheme
     /// breaking on every byte of a bank that is read at each pause.
-    static func parse(bytes: UnsafeBufferPointer<UInt8>, file: String) -> (quotes: [Quote], problems: [QuoteFileProblem]) {
+    package static func parse(bytes: UnsafeBufferPointer<UInt8>, file: String) -> (quotes: [Quote], problems: [QuoteFileProblem]) {
         let text = { (range: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         var quotes: [Quote] = []
         let problems = scan(bytes: bytes, file: file) { line in

@@ -167,15 +167,15 @@ public struct QuoteLibrary: Sendable {
 
 
 /// fortune(6) files: entries separated by lines holding only `%`.
-enum FortuneFile {
-    struct Entry: Equatable {
-        let text: String
-        let source: String?
+package enum FortuneFile {
+    package struct Entry: Equatable {
+        package let text: String
+        package let source: String?
     }
 
     /// The entries of a fortune file, or the first problem with its line.
     /// Every entry is kept; a trailing line like "    -- Mark Twain" becomes the source.
-    static func parse(_ bytes: [UInt8], file: String) throws(QuoteFileProblem) -> [Entry] {
+    package static func parse(_ bytes: [UInt8], file: String) throws(QuoteFileProblem) -> [Entry] {
         var entries: [Entry] = []
         var lines: [String] = []
         var number = 0

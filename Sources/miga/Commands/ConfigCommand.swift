@@ -43,9 +43,7 @@ extension Miga {
             func run() throws {
                 let environment = processEnvironment()
                 let path = XDGPaths(environment: environment).configFile
-                let result = EditorSession.edit(path: path, environment: environment)
-                if let message = result.message { (result.status == 0 ? { print($0) } : printError)(message) }
-                if result.status != 0 { throw ExitCode(result.status) }
+                print(try EditorSession.edit(path: path, environment: environment))
             }
         }
     }

@@ -41,15 +41,10 @@ extension Miga {
         func run() throws {
             let protection = try Miga.protection()
             if fix {
-                do {
-                    let done = try protection.repair() + [BrowserSetup(protection: protection).link.mend()].compactMap { $0 }
-                    for line in done { print(line) }
-                    if done.isEmpty { print("Nothing of MIGA's needed putting right.") }
-                    print()
-                } catch {
-                    printError(error.line)
-                    throw ExitCode(error.status)
-                }
+                let done = try protection.repair() + [BrowserSetup(protection: protection).link.mend()].compactMap { $0 }
+                for line in done { print(line) }
+                if done.isEmpty { print("Nothing of MIGA's needed putting right.") }
+                print()
                 // Putting right, it writes anyway: the launches around the pause it is about to report, recorded.
                 if let store = SessionStore.existing(in: protection.paths) {
                     Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection)

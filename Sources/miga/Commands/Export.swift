@@ -34,8 +34,7 @@ extension Miga {
             do {
                 try atomicWrite(text, to: file, mode: 0o600)
             } catch {
-                printError("miga: cannot write \(file): \(error)")
-                throw ExitCode(ExitStatus.failure)
+                throw MigaError("cannot write \(file): \(error)")
             }
             printError("Exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(file).")
         }

@@ -73,15 +73,17 @@ extension Miga {
             conclude(Gateway(context: .live()).run(request))
         }
 
-        /// Ends this process as the gateway decided.
+        /// Ends this process as the gateway decided: as the program it
+        /// execs, or with a status (a program started detached, 0).
         static func conclude(_ decision: GateDecision) -> Never {
-            switch decision {
-            case .finish(let status):
-                endProcess(status)
-            case .launch(let launch):
-                guard let failure = Launcher.start(launch) else { endProcess(ExitStatus.success) }
-                printError(failure.message)
-                endProcess(failure.status)
+            Miga.ending { () throws(MigaError) in
+                switch decision {
+                case .finish(let status):
+                    return status
+                case .launch(let launch):
+                    if let failure = Launcher.start(launch) { throw failure.error }
+                    return ExitStatus.success
+                }
             }
         }
     }

@@ -53,10 +53,9 @@ extension Miga {
 extension Miga.Hub {
     /// The hub and setup are screens; a terminal that takes no control
     /// sequences (TERM=dumb) gets a word on what works there instead.
-    static func refuseDumbTerminal(_ environment: [String: String]) throws {
+    static func refuseDumbTerminal(_ environment: [String: String]) throws(MigaError) {
         guard TerminalCapabilities.detect(environment: environment).dumb else { return }
-        printError("miga: this terminal (TERM=dumb) cannot show the hub or setup; the pause works here, as lines of text. "
-                   + "Try miga stats, miga list, or miga protect NAME.")
-        throw ExitCode(ExitStatus.usage)
+        throw MigaError(usage: "this terminal (TERM=dumb) cannot show the hub or setup; the pause works here, as lines of text. "
+                        + "Try miga stats, miga list, or miga protect NAME.")
     }
 }

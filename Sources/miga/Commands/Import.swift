@@ -25,22 +25,17 @@ extension Miga {
             let store = try Miga.openStore(processEnvironment())
             let text: String
             do {
-                guard let contents = try readTextFile(file) else {
-                    printError("miga: \(file) does not exist")
-                    throw ExitCode(ExitStatus.dataError)
-                }
+                guard let contents = try readTextFile(file) else { throw MigaError(dataError: "\(file) does not exist") }
                 text = contents
             } catch let error as FileSystemError {
-                printError("miga: cannot read \(error)")
-                throw ExitCode(ExitStatus.failure)
+                throw MigaError("cannot read \(error)")
             }
             do {
                 let sessions = try Exchange.decode(text, localDevice: try store.deviceID())
                 let added = try store.insertMissing(sessions)
                 print("Imported \(added) new session\(added == 1 ? "" : "s")" + (sessions.count > added ? " (\(sessions.count - added) were already here)." : "."))
             } catch let error as MigaError {
-                printError("miga: \(file): \(error); nothing was imported")
-                throw ExitCode(error.status)
+                throw MigaError("\(file): \(error); nothing was imported", status: error.status)
             }
         }
     }

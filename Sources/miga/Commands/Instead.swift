@@ -46,7 +46,7 @@ extension Miga {
 
             func run() throws {
                 var list = Instead(paths: Miga.paths)
-                let added = try reporting { () throws(MigaError) in try list.add(text) }
+                let added = try list.add(text)
                 print(added ? "Added: \(printable(text.trimmingWhitespace()))" : "Already among your alternatives.")
             }
         }
@@ -61,7 +61,7 @@ extension Miga {
 
             func run() throws {
                 var list = Instead(paths: Miga.paths)
-                let removed = try reporting { () throws(MigaError) in try list.remove(item) }
+                let removed = try list.remove(item)
                 print("Removed: \(printable(removed))")
             }
         }

@@ -47,16 +47,14 @@ extension Miga {
                 var chosen: [String] = []
                 for tag in tags {
                     guard let match = bank.spelling(of: tag) else {
-                        printError("miga: there is no tag \"\(tag)\"; the tags are: \(known.joined(separator: ", "))")
-                        throw ExitCode(ExitStatus.usage)
+                        throw MigaError(usage: "there is no tag \"\(tag)\"; the tags are: \(known.joined(separator: ", "))")
                     }
                     if !chosen.contains(match) { chosen.append(match) }
                 }
                 do {
                     try ConfigEditor(path: paths.configFile).setTopLevel("interests", to: .strings(chosen))
                 } catch {
-                    printError("miga: cannot change \(paths.configFile): \(error)")
-                    throw ExitCode(ExitStatus.failure)
+                    throw MigaError("cannot change \(paths.configFile): \(error)")
                 }
                 print(chosen.isEmpty ? "Interests: all texts." : "Interests: \(chosen.joined(separator: ", ")).")
             }

@@ -32,8 +32,7 @@ extension Miga {
         func run() throws {
             // Programs unknown are not "none": a config that cannot be read says so.
             if let unreadable = ConfigLoader.load(from: Miga.paths.configFile).unreadable {
-                printError("miga: the config cannot be read, so the protected programs are unknown: \(printable(unreadable.notice))")
-                throw ExitCode(ExitStatus.dataError)
+                throw MigaError(dataError: "the config cannot be read, so the protected programs are unknown: \(printable(unreadable.notice))")
             }
             let protection = try Miga.protection()
             let programs = protection.list()

@@ -8,12 +8,14 @@ extension Miga {
     /// Started by the browser, never by hand, so it is no command of the parser's.
     enum NativeHostCommand {
         static func run(_ arguments: [String]) -> Never {
-            guard let browser = NativeHost.caller(arguments) else {
-                printError("miga native-host: only MIGA's browser extension talks to the host; the browser starts it")
-                endProcess(ExitStatus.notPermitted)
+            Miga.ending { () throws(MigaError) in
+                guard let browser = NativeHost.caller(arguments) else {
+                    throw MigaError("only MIGA's browser extension talks to miga \(InternalCommand.nativeHost([]).word); the browser starts it",
+                                    status: ExitStatus.notPermitted)
+                }
+                let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil), browser: browser)
+                return host.serve(input: 0, output: 1)
             }
-            let host = NativeHost(context: GatewayContext(environment: processEnvironment(), terminal: nil), browser: browser)
-            endProcess(host.serve(input: 0, output: 1))
         }
     }
 }

@@ -10,9 +10,12 @@ extension Miga {
         static let deadline = 25.0
 
         static func run(_ words: [String]) -> Never {
-            guard let notification = DetachedNotifier.notification(from: words) else { endProcess(ExitStatus.usage) }
-            let result = LibnotifyNotifier().post(notification).wait(seconds: deadline)
-            endProcess(result == .delivered ? ExitStatus.success : ExitStatus.failure)
+            Miga.ending { () throws(MigaError) in
+                // Started by the gateway alone, whose words it was: nothing to say to anyone.
+                guard let notification = DetachedNotifier.notification(from: words) else { return ExitStatus.usage }
+                let result = LibnotifyNotifier().post(notification).wait(seconds: deadline)
+                return result == .delivered ? ExitStatus.success : ExitStatus.failure
+            }
         }
     }
 }

@@ -67,10 +67,7 @@ extension Miga {
             var id: String
 
             func run() throws {
-                guard let quote = Quotes.library().bank[id] else {
-                    printError("miga: there is no quote \(id)")
-                    throw ExitCode(ExitStatus.usage)
-                }
+                guard let quote = Quotes.library().bank[id] else { throw MigaError(usage: "there is no quote \(id)") }
                 print(quote.verses.joined(separator: "\n"))
                 if let source = quote.source { print("— \(source)") }
                 print("tags: \(quote.tags.joined(separator: ", "))")
@@ -98,7 +95,7 @@ extension Miga {
                     print("Already among your quotes as \(existing.id).")
                     return
                 }
-                let quote = try reporting { () throws(MigaError) in try library.add(text: text, tags: tags, source: source) }
+                let quote = try library.add(text: text, tags: tags, source: source)
                 print("Added \(quote.id).")
             }
         }
@@ -115,7 +112,7 @@ extension Miga {
             var tag: String?
 
             func run() throws {
-                let quotes = try reporting { () throws(MigaError) in try Quotes.library().importFortunes(from: file, tag: tag) }
+                let quotes = try Quotes.library().importFortunes(from: file, tag: tag)
                 print("Imported \(quotes.count) quote\(quotes.count == 1 ? "" : "s") tagged \(quotes.first?.tags.first ?? "").")
             }
         }
@@ -129,7 +126,7 @@ extension Miga {
             var id: String
 
             func run() throws {
-                try reporting { () throws(MigaError) in try Quotes.library().remove(id) }
+                try Quotes.library().remove(id)
                 print("Removed \(id).")
             }
         }

@@ -31,7 +31,7 @@ extension Miga {
 
         func run() throws {
             let protection = try Miga.protection()
-            let done = try reporting { () throws(MigaError) in try protection.refresh() }
+            let done = try protection.refresh()
             for line in done { print(line) }
             if done.isEmpty && protection.protectedCommands().isEmpty {
                 // `make install` writes the units before setup has protected anything: no news.
@@ -39,7 +39,7 @@ extension Miga {
             } else if done.isEmpty {
                 print("Every route is in place.")
             }
-            if units { print(try reporting { () throws(MigaError) in try protection.installUnits() }) }
+            if units { print(try protection.installUnits()) }
         }
     }
 }

@@ -11,9 +11,12 @@ extension Miga {
     /// parser's: it appears in no help, manual page or completion.
     enum Remind {
         static func run(_ words: [String]) -> Never {
+            Miga.ending { () throws(MigaError) in try keep(words) }
+        }
+
+        private static func keep(_ words: [String]) throws(MigaError) -> Int32 {
             guard let reminder = AllowanceReminder(arguments: words) else {
-                printError("miga remind: these are not the words the gateway writes: \(printable(words.joined(separator: " ")))")
-                endProcess(ExitStatus.usage)
+                throw MigaError(usage: "these are not the words the gateway writes for \(InternalCommand.remind([]).word): " + printable(words.joined(separator: " ")))
             }
             let environment = processEnvironment()
             reminder.keep(gateway: ShimDirectory.runningGateway ?? CommandLine.arguments[0], environment: environment,
@@ -24,7 +27,7 @@ extension Miga {
                let store = SessionStore.existing(in: protection.paths) {
                 Upkeep(store: store, config: ConfigLoader.load(from: protection.paths.configFile).config).recordLeaks(protection)
             }
-            endProcess(ExitStatus.success)
+            return ExitStatus.success
         }
     }
 }

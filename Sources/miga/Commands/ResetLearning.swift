@@ -15,8 +15,7 @@ extension Miga.Stats {
         let name = printable(ConfigLoader.load(from: Miga.paths.configFile).config.settings(for: program).displayName)
         if !yes {
             guard isatty(0) == 1 && isatty(1) == 1 else {
-                printError("miga: --reset-learning without a terminal to ask in needs --yes; nothing was changed")
-                throw ExitCode(ExitStatus.usage)
+                throw MigaError(usage: "--reset-learning without a terminal to ask in needs --yes; nothing was changed")
             }
             print("MIGA will choose the kind of pause for \(name) afresh, as if it had never learnt what works for you there.")
             print("Your numbers stay as they are. Type reset to go on: ", terminator: "")
@@ -30,8 +29,7 @@ extension Miga.Stats {
         do {
             try store.resetLearning(program: program, at: Date())
         } catch {
-            printError("miga: the reset could not be recorded (\(error)); nothing was changed")
-            throw ExitCode(ExitStatus.failure)
+            throw MigaError("the reset could not be recorded (\(error)); nothing was changed")
         }
         print("MIGA now learns afresh which kind of pause works for you with \(name).")
     }

@@ -64,7 +64,7 @@ extension Miga {
             let config = ConfigLoader.load(from: Miga.paths.configFile).config
             let zone = LocalZone.system
             var filter = StatsFilter(days: days, program: program)
-            if let device { filter.device = try reporting { () throws(MigaError) in try store.device(named: device) } }
+            if let device { filter.device = try store.device(named: device) }
             let palette = outputPalette(environment: environment)
             let width = outputColumns(environment: environment)
             if year {

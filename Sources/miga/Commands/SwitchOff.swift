@@ -15,8 +15,7 @@ extension SwitchOff {
                     kept: String, now: Bool, command: String) throws -> Bool {
         guard let terminal = TTY.open() else {
             guard now else {
-                printError("miga: \(command) pauses first, and there is no terminal here to pause in; in a script, add --now")
-                throw ExitCode(ExitStatus.usage)
+                throw MigaError(usage: "\(command) pauses first, and there is no terminal here to pause in; in a script, add --now")
             }
             return true
         }

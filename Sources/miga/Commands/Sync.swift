@@ -26,7 +26,7 @@ extension Miga {
 
         func run() throws {
             let store = try Miga.openStore(processEnvironment())
-            let report = try reporting { () throws(MigaError) in try Sync.run(store: store, folder: folder) }
+            let report = try Sync.run(store: store, folder: folder)
             print("Wrote \(report.written) new session\(report.written == 1 ? "" : "s") to \(report.ownFile); added \(report.merged) from \(report.devices) other device\(report.devices == 1 ? "" : "s").")
             if report.skipped > 0 { print("Set aside \(report.skipped) line\(report.skipped == 1 ? "" : "s") that \(report.skipped == 1 ? "is not a whole, possible session" : "are not whole, possible sessions") of their file's machine (a file still arriving, a clock ahead, or a line from elsewhere); they stay in their files.") }
         }

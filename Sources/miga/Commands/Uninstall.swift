@@ -51,20 +51,15 @@ extension Miga {
                                     proceedLabel: purge ? "Uninstall and delete the history" : "Uninstall MIGA",
                                     kept: "MIGA stays, and so does everything it protects", now: now,
                                     command: "uninstall") else { return }
-            do {
-                // Browsers connected now drop the sites' rules while they can still hear MIGA.
-                var notes: [String] = []
-                let remaining = try protection.uninstall(purge: purge, letGo: {
-                    notes = BrowserConnections(paths: protection.paths).catchUp()
-                })
-                // A purge takes the history with it; otherwise it remembers this.
-                if !purge { SwitchOff.done(.uninstall, subjects: protected) }
-                print("MIGA's shims, menu entries, hook lines and browser parts are gone.")
-                for line in notes + remaining { print(line) }
-            } catch {
-                printError(error.line)
-                throw ExitCode(error.status)
-            }
+            // Browsers connected now drop the sites' rules while they can still hear MIGA.
+            var notes: [String] = []
+            let remaining = try protection.uninstall(purge: purge, letGo: {
+                notes = BrowserConnections(paths: protection.paths).catchUp()
+            })
+            // A purge takes the history with it; otherwise it remembers this.
+            if !purge { SwitchOff.done(.uninstall, subjects: protected) }
+            print("MIGA's shims, menu entries, hook lines and browser parts are gone.")
+            for line in notes + remaining { print(line) }
         }
     }
 }

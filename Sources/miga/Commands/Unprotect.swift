@@ -53,18 +53,11 @@ extension Miga {
             // A name that is not protected is a mistake to point out (a typo, often), and nothing is done.
             let protectedSites = protection.configuredSites()
             var sites: [Site] = []
-            for typed in self.sites {
-                do {
-                    sites.append(try Site(typed))
-                } catch {
-                    printError(error.line)
-                    throw ExitCode(error.status)
-                }
-            }
+            for typed in self.sites { sites.append(try Site(typed)) }
             let unknown = commands.filter { !protected.contains($0) } + sites.filter { !protectedSites.contains($0) }.map(\.name)
             if !unknown.isEmpty {
-                printError("miga: \(spokenList(unknown.map(printable))) \(unknown.count == 1 ? "is" : "are") not protected; nothing was changed (miga list shows what is)")
-                throw ExitCode(ExitStatus.usage)
+                throw MigaError(usage: "\(spokenList(unknown.map(printable))) \(unknown.count == 1 ? "is" : "are") not protected; "
+                                + "nothing was changed (miga list shows what is)")
             }
             let concerned = all ? protected : commands + sites.map(\.program)
             if !concerned.isEmpty {
@@ -78,27 +71,22 @@ extension Miga {
                     return
                 }
             }
-            do {
-                if all {
-                    let removed = try protection.unprotectAll()
-                    print(removed.isEmpty ? "Nothing was protected." : "No longer protected: \(removed.joined(separator: ", ")).")
-                } else {
-                    for command in commands {
-                        try protection.unprotect(command)
-                        print("\(command) is no longer protected.")
-                    }
-                    for site in sites {
-                        try protection.unprotectSite(site)
-                        print("\(site.name) is no longer protected.")
-                    }
-                    // The browsers running now have the change before this returns.
-                    if !sites.isEmpty { BrowserConnections(paths: protection.paths).catchUp().forEach { print($0) } }
+            if all {
+                let removed = try protection.unprotectAll()
+                print(removed.isEmpty ? "Nothing was protected." : "No longer protected: \(removed.joined(separator: ", ")).")
+            } else {
+                for command in commands {
+                    try protection.unprotect(command)
+                    print("\(command) is no longer protected.")
                 }
-                if !concerned.isEmpty { SwitchOff.done(.unprotect, subjects: concerned) }
-            } catch {
-                printError(error.line)
-                throw ExitCode(error.status)
+                for site in sites {
+                    try protection.unprotectSite(site)
+                    print("\(site.name) is no longer protected.")
+                }
+                // The browsers running now have the change before this returns.
+                if !sites.isEmpty { BrowserConnections(paths: protection.paths).catchUp().forEach { print($0) } }
             }
+            if !concerned.isEmpty { SwitchOff.done(.unprotect, subjects: concerned) }
         }
     }
 }

@@ -5,13 +5,14 @@ import Testing
 @testable import MIGAStore
 @testable import MIGAConfig
 @testable import MIGADesktop
+@testable import MIGAFuzzing
 
 /// Replays, without the fuzzer, every input `make fuzz` starts from
 /// (Fuzz/Seeds) and every input that once broke a parser's promise
 /// (Fuzz/Regressions): each must keep all of them now.
 @Suite struct FuzzRegressionTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz").path
 
     static func inputs(in kind: String, of target: FuzzTarget) throws -> [(name: String, bytes: [UInt8])] {

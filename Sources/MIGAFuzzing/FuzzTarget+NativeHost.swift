@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import MIGACore
+import MIGAKit
 
 /// The native host's promises for any stream a browser could send: every
 /// message the framing lets through gets one answer, a JSON object of a

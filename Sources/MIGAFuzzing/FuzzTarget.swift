@@ -3,6 +3,7 @@ import MIGACore
 import MIGAStore
 import MIGAConfig
 import MIGADesktop
+import MIGAKit
 
 /// Each parser of text that comes from outside the process, with the promises
 /// it keeps for any input: `make fuzz` drives these under libFuzzer (a broken
