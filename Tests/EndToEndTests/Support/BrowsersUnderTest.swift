@@ -37,6 +37,9 @@ extension BrowserUnderTest {
             }
             return landed.hasPrefix(pausePage) ? true : nil
         }
+        // The probe's pause is begun (the host has recorded it) before the test
+        // goes on: one begun late, under load, would pass for the test's own.
+        _ = try eventually("the probe's pause", timeout: 60) { try text(of: "verses").flatMap { $0.isEmpty ? nil : $0 } }
     }
 
     /// Goes to `url` and waits for the pause page's quote; its verses. The
