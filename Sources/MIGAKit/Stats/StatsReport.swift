@@ -172,8 +172,13 @@ public struct StatsReport: Equatable, Sendable {
                 favourites.append(KindTable.Favourite(program: program, name: settings.displayName, kind: kind))
             }
         }
-        return KindTable(records: KindRecord.total(of: byProgram, program: filter.program), kinds: kinds,
-                         favourites: favourites, program: filter.program, leftOut: leftOut)
+        let records = KindRecord.total(of: byProgram, program: filter.program)
+        let table = KindTable(records: records, held: nil, kinds: kinds, favourites: favourites, program: filter.program, leftOut: leftOut)
+        // The exits that held cost a look per exit: counted where the table compares kinds, not for breathing alone.
+        guard table.comparesKinds else { return table }
+        let held = try store.heldExitsByProgram(now: now, timeZone: timeZone).filter { filter.program == nil || $0.key == filter.program }
+            .values.reduce(into: [PauseKind: Int]()) { sum, kinds in sum.merge(kinds, uniquingKeysWith: +) }
+        return KindTable(records: records, held: held, kinds: kinds, favourites: favourites, program: filter.program, leftOut: leftOut)
     }
 }
 

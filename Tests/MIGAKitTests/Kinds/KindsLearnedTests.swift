@@ -130,6 +130,41 @@ import Testing
         #expect(typed > 200, "the learner shows type on \(typed) of 400 pauses")
     }
 
+    @Test func the_table_counts_the_exits_that_held_as_the_learner_does_with_every_exit_beside_them() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        // Every typed pause ended in an exit, and each time Discord was opened again five minutes later:
+        // no success for the learner. Breathing ended in an exit 8 times in 20, and those held.
+        let relaunches = (0..<20).map { index in
+            let at = now.addingTimeInterval(-Double(index + 1) * 3000 + 300 - 86_400)
+            return SessionRecord(id: "again-\(index)", program: "discord", startedAt: at, endedAt: at, outcome: .passthrough,
+                                 pausedSeconds: 0)
+        }
+        let typed = history("discord", .type, shown: 20, exits: 20).map { record in
+            var record = record
+            record.startedAt -= 86_400
+            record.endedAt = record.endedAt.map { $0 - 86_400 }
+            return record
+        }
+        try store.insertMissing(typed + relaunches + history("discord", .breathe, shown: 20, exits: 8))
+        let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
+        let text = StatsScreen.lines(report, width: 80).map(\.text)
+        let typeRow = try #require(text.first { $0.hasPrefix("    type") }, "\(text)")
+        let breatheRow = try #require(text.first { $0.hasPrefix("    breathe") }, "\(text)")
+        // The learner's figure first (held, and the rate from it), every exit beside it, and a line that says which is which.
+        #expect(typeRow.split(separator: " ").prefix(5) == ["type", "20", "0", "0", "%"], "\(typeRow)")
+        #expect(typeRow.hasSuffix(" 20"), "\(typeRow)")
+        #expect(breatheRow.split(separator: " ").prefix(5) == ["breathe", "20", "8", "40", "%"], "\(breatheRow)")
+        #expect(text.contains { $0.contains("held") && $0.contains("exits") && $0.contains("MIGA learns from") }, "\(text)")
+        // And in --json, beside the keys that were there before.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: LocalZone(utc)).utf8)) as? [String: Any])
+        let rows = try #require((json["kinds"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let type = try #require(rows.first { $0["kind"] as? String == "type" })
+        #expect(type["exits"] as? Int == 20 && type["exit_rate"] as? Double == 1)
+        #expect(type["held_exits"] as? Int == 0 && type["held_rate"] as? Double == 0, "\(type)")
+        #expect(type["held_interval_low"] is Double && type["held_interval_high"] is Double, "\(type)")
+    }
+
     @Test func the_kinds_and_the_effect_say_they_cover_all_time_when_days_or_device_narrow_the_rest() throws {
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         try store.insertMissing(history("discord", .type, shown: 10, exits: 6) + history("discord", .breathe, shown: 10, exits: 2))
