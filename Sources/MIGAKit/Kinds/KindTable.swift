@@ -117,29 +117,12 @@ public struct KindTable: Equatable, Sendable {
         program.flatMap { program in favourites.first { $0.program == program }?.kind }
     }
 
-    /// A kind is named a favourite only after this many pauses of it…
-    static let favouriteAfterPauses = 10
-    /// …and when it is at least this likely to work best of the kinds in use.
-    static let favouriteCertainty = 0.8
-
-    /// What MIGA favours for one program: the kind most likely to work best
-    /// (`KindRecord.chancesOfBeingBest`), once that is at least 80 % likely and
-    /// it has been shown at least 10 times; nil before, or when no kind stands
-    /// out. Nil too where MIGA does not choose by what works (one kind, or
-    /// `rotate` is `cycle` or `off`).
-    public static func favourite(records: [PauseKind: KindRecord], among inUse: KindsInUse) -> PauseKind? {
-        favourite(evidence: records.mapValues(KindEvidence.init), among: inUse)
-    }
-
-    /// The same from the evidence the learner weighs (`KindJournal`), so
-    /// that what the stats name is what the launch path chooses by.
-    public static func favourite(evidence: [PauseKind: KindEvidence], among inUse: KindsInUse) -> PauseKind? {
-        // Nothing to name before a kind has had its ten pauses (and no draws to make).
-        guard inUse.learns, inUse.kinds.contains(where: { (evidence[$0]?.pauses ?? 0) >= favouriteAfterPauses }) else { return nil }
-        let chances = KindRecord.chancesOfBeingBest(evidence, among: inUse.kinds)
-        guard let (kind, chance) = chances.max(by: { $0.value < $1.value }), chance >= favouriteCertainty,
-              (evidence[kind]?.pauses ?? 0) >= favouriteAfterPauses else { return nil }
-        return kind
+    /// What MIGA favours for one program, where it chooses by what works
+    /// (`rotate = "adaptive"`, two kinds or more): the kind `KindFavourite`
+    /// names after the program's pauses since it began learning there; nil
+    /// where MIGA does not choose so, or no kind stands out.
+    public static func favourite(after pauses: [LearnedPause], among inUse: KindsInUse) -> PauseKind? {
+        inUse.learns ? KindFavourite.named(after: pauses, among: inUse.kinds) : nil
     }
 
     /// The table as plain lines of at most `width` cells, and a line that

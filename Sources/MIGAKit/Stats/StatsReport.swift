@@ -141,7 +141,8 @@ public struct StatsReport: Equatable, Sendable {
 
     /// The kinds table: the kinds in use (everyone's and every protected
     /// program's, or the one program's) and what MIGA favours, per program,
-    /// where it chooses: from that program's own evidence, weighed as the learner weighs it.
+    /// where it chooses: from that program's own pauses, its successes counted
+    /// as the learner counts them (`KindFavourite`).
     static func kindTable(_ store: SessionStore, filter: StatsFilter, allTime: [String: Totals], config: Config,
                           now: Date, timeZone: LocalZone,
                           hasLinesToType: () -> Bool, hasAlternatives: () -> Bool) throws -> KindTable {
@@ -165,10 +166,9 @@ public struct StatsReport: Equatable, Sendable {
             let inUse = config.kindsInUse(for: settings, hasLinesToType: hasLines, hasAlternatives: hasAny)
             kinds += inUse.kinds
             leftOut += inUse.leftOut.map { KindSupply.leftOutLine($0, name: settings.displayName) }
-            // The learner's own evidence, older pauses weighing less: what it chooses by.
-            let evidence = inUse.learns
-                ? try store.kindJournal(program: program, now: now, halfLifeDays: inUse.halfLifeDays, timeZone: timeZone).evidence : [:]
-            if let kind = KindTable.favourite(evidence: evidence, among: inUse) {
+            // Every pause since the learner began there, its successes counted as the learner counts them.
+            let pauses = inUse.learns ? try store.learnedPauses(program: program, now: now, timeZone: timeZone) : []
+            if let kind = KindTable.favourite(after: pauses, among: inUse) {
                 favourites.append(KindTable.Favourite(program: program, name: settings.displayName, kind: kind))
             }
         }
