@@ -76,8 +76,8 @@ extension SessionStore {
         KindRecord.total(of: try kindRecordsByProgram(allTime: allTime), program: program)
     }
 
-    /// Each program's record of each kind, for the stats: the kinds table and
-    /// what MIGA favours (the gateway reads one program's, in `kindJournal`).
+    /// Each program's record of each kind, for the stats' kinds table (the
+    /// favourite is counted from `learnedPauses`, and the gateway chooses by `kindJournal`).
     /// `allTime`: each program's totals over all time and every device, when
     /// the caller has them. While every pause has been a breathing one (the
     /// default: a look down the index tells), the records are those totals,

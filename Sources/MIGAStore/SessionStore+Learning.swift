@@ -21,9 +21,49 @@ extension SessionStore {
         }
     }
 
+    /// The program's pauses since the learner began there (its latest
+    /// `resetLearning`), in the order they ended, each with its kind and
+    /// whether it was a success (`heldExit`): what the favourite is counted
+    /// from (`KindFavourite`). `timeZone`: where a day ends, as of `now`.
+    public func learnedPauses(program: String, now: Date, timeZone: LocalZone = .system) throws -> [LearnedPause] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT COALESCE(s.kind, 'breathe'), \(Self.heldExit(dayOffset: timeZone.secondsFromGMT(for: now)))
+                FROM sessions s INDEXED BY sessions_by_program_outcome_and_end
+                WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned')
+                  AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
+                ORDER BY s.ended_at, s.id
+                """, arguments: [program, program]).compactMap { row in
+                PauseKind(rawValue: row[0]).map { LearnedPause(kind: $0, succeeded: row[1]) }
+            }
+        }
+    }
+
+    /// Each program's exits that held (`heldExit`) per kind, over all time and
+    /// every device, those before a `resetLearning` too: the kinds table's
+    /// count of what the learner counts as a success. Each exit costs a look
+    /// down three indexes, so the stats ask only where kinds are compared.
+    /// `timeZone`: where a day ends, for a switch-off "the same day", as of `now`.
+    public func heldExitsByProgram(now: Date, timeZone: LocalZone = .system) throws -> [String: [PauseKind: Int]] {
+        try queue.read { db in
+            var held: [String: [PauseKind: Int]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT s.program, COALESCE(s.kind, 'breathe'), COUNT(*)
+                FROM sessions s INDEXED BY sessions_by_program_kind_and_outcome
+                WHERE \(Self.heldExit(dayOffset: timeZone.secondsFromGMT(for: now)))
+                GROUP BY s.program, s.kind
+                """) {
+                // NULL and 'breathe' are both breathing pauses: two groups, one count.
+                guard let kind = PauseKind(rawValue: row[1]) else { continue }
+                held[row[0], default: [:]][kind, default: 0] += row[2] as Int
+            }
+            return held
+        }
+    }
+
     /// Makes the learner start afresh for `program`: its pauses ended before
-    /// `now` no longer count in choosing the kind (the person's own numbers
-    /// keep them). Kept in the changes, where it is the record of the reset.
+    /// `now` no longer count in choosing the kind, nor in the favourite (the
+    /// person's own numbers keep them). Kept in the changes, where it is the record of the reset.
     public func resetLearning(program: String, at now: Date) throws {
         try immediate { db in
             try db.execute(sql: "INSERT INTO changes (id, at, action, subject, outcome) VALUES (?, ?, 'reset-learning', ?, 'done')",
@@ -60,27 +100,13 @@ extension SessionStore {
     }
 
     /// Each kind's pauses by UTC day, and the successes among them: conscious
-    /// exits not followed by a launch of the program within `exitHeldFor`
-    /// (through the pause or a leak around it), nor by a switch-off of its
-    /// protection before the end of that local day (`dayOffset`: seconds east
-    /// of UTC). Only pauses ended at or after `oldest` (milliseconds) and
-    /// after the program's latest `resetLearning` count. The person's own
-    /// counts are not these: an exit stays an exit.
+    /// exits that held (`heldExit`). Only pauses ended at or after `oldest`
+    /// (milliseconds) and after the program's latest `resetLearning` count.
+    /// The person's own counts are not these: an exit stays an exit.
     static func learnedDays(_ db: Connection, program: String, since oldest: Int64, dayOffset: Int) throws -> [LearnedDay] {
-        let held = Int64(exitHeldFor * 1000)
-        let offset = Int64(dayOffset) * 1000
-        return try Row.fetchAll(db, sql: """
+        try Row.fetchAll(db, sql: """
             SELECT COALESCE(kind, 'breathe'), ended_at / 86400000 AS day, COUNT(*),
-                   COUNT(*) FILTER (WHERE outcome = 'exit'
-                       AND NOT EXISTS (SELECT 1 FROM sessions later INDEXED BY sessions_by_program_and_start
-                                       WHERE later.program = s.program AND later.started_at > s.ended_at
-                                         AND later.started_at <= s.ended_at + \(held) AND later.id != s.id)
-                       AND NOT EXISTS (SELECT 1 FROM leaks WHERE leaks.program = s.program
-                                       AND leaks.seen_at >= s.ended_at AND leaks.seen_at <= s.ended_at + \(held))
-                       AND NOT EXISTS (SELECT 1 FROM changes WHERE changes.action = 'unprotect' AND changes.outcome = 'done'
-                                       AND instr(' ' || changes.subject || ' ', ' ' || s.program || ' ') > 0
-                                       AND changes.at >= s.ended_at
-                                       AND changes.at < ((s.ended_at + \(offset)) / 86400000 + 1) * 86400000 - \(offset)))
+                   COUNT(*) FILTER (WHERE \(heldExit(dayOffset: dayOffset)))
             FROM sessions s INDEXED BY sessions_by_program_kind_and_outcome
             WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned') AND s.ended_at >= ?
               AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
@@ -90,5 +116,28 @@ extension SessionStore {
             guard let kind = PauseKind(rawValue: row[0]) else { return nil }
             return LearnedDay(kind: kind, day: row[1], shown: row[2], successes: row[3])
         }
+    }
+
+    /// The learner's success, as SQL on a pause `s` of the sessions: a
+    /// conscious exit not followed by a launch of the program within
+    /// `exitHeldFor` (through the pause or a leak around it), nor by a
+    /// switch-off of its protection before the end of that local day
+    /// (`dayOffset`: seconds east of UTC). The one definition the learner,
+    /// the favourite and the kinds table count by.
+    static func heldExit(dayOffset: Int) -> String {
+        let held = Int64(exitHeldFor * 1000)
+        let offset = Int64(dayOffset) * 1000
+        return """
+            s.outcome = 'exit'
+                AND NOT EXISTS (SELECT 1 FROM sessions later INDEXED BY sessions_by_program_and_start
+                                WHERE later.program = s.program AND later.started_at > s.ended_at
+                                  AND later.started_at <= s.ended_at + \(held) AND later.id != s.id)
+                AND NOT EXISTS (SELECT 1 FROM leaks WHERE leaks.program = s.program
+                                AND leaks.seen_at >= s.ended_at AND leaks.seen_at <= s.ended_at + \(held))
+                AND NOT EXISTS (SELECT 1 FROM changes WHERE changes.action = 'unprotect' AND changes.outcome = 'done'
+                                AND instr(' ' || changes.subject || ' ', ' ' || s.program || ' ') > 0
+                                AND changes.at >= s.ended_at
+                                AND changes.at < ((s.ended_at + \(offset)) / 86400000 + 1) * 86400000 - \(offset))
+            """
     }
 }

@@ -59,6 +59,12 @@ import Testing
         #expect(breathe.successes == 4, "\(breathe)")
         // The person's own count: every exit is an exit.
         #expect(try store.kindRecords(program: "discord")[.breathe] == KindRecord(shown: 7, exits: 7))
+        // The favourite and the kinds table count the same successes, one pause at a time, in the order they ended.
+        let now = base.addingTimeInterval(5 * 86_400)
+        let pauses = try store.learnedPauses(program: "discord", now: now, timeZone: LocalZone(utc))
+        #expect(pauses.map(\.succeeded) == [true, false, false, true, true, false, true], "\(pauses)")
+        let held = try store.heldExitsByProgram(now: now, timeZone: LocalZone(utc))
+        #expect(held == ["discord": [.breathe: 4], "steam": [.breathe: 1]], "\(held)")
     }
 
     @Test func after_a_reset_the_learner_counts_only_the_pauses_that_followed() throws {
@@ -70,7 +76,9 @@ import Testing
         #expect(try store.kindJournal(program: "discord", now: now, halfLifeDays: .infinity, timeZone: LocalZone(utc)).evidence[.breathe]?.pauses == 1)
         #expect(try store.kindJournal(program: "steam", now: now, halfLifeDays: .infinity, timeZone: LocalZone(utc)).evidence[.breathe]?.pauses == 1)
         #expect(try store.learningReset(program: "discord") == base.addingTimeInterval(3_600))
-        // The person's own numbers keep every pause.
+        // The person's own numbers keep every pause; the favourite, like the learner, only the later one.
         #expect(try store.kindRecords(program: "discord")[.breathe] == KindRecord(shown: 2, exits: 2))
+        #expect(try store.heldExitsByProgram(now: now, timeZone: LocalZone(utc))["discord"] == [.breathe: 2])
+        #expect(try store.learnedPauses(program: "discord", now: now, timeZone: LocalZone(utc)) == [LearnedPause(kind: .breathe, succeeded: true)])
     }
 }

@@ -44,32 +44,3 @@ extension KindRecord {
         return sum
     }
 }
-
-extension KindRecord {
-    /// How many joint draws `chancesOfBeingBest` makes: the chance it finds
-    /// is within about a percentage point of the true one.
-    static let draws = 2_000
-
-    /// For each of `kinds`, the chance that its rate of conscious exits is the
-    /// highest of them: the share of joint draws from their posteriors in
-    /// which it came out on top. A kind never shown draws from its uniform
-    /// prior, so it may well be best. The draws are seeded: the same records
-    /// always give the same chances, and `miga stats` says the same twice.
-    package static func chancesOfBeingBest(_ records: [PauseKind: KindRecord], among kinds: [PauseKind]) -> [PauseKind: Double] {
-        chancesOfBeingBest(records.mapValues(KindEvidence.init), among: kinds)
-    }
-
-    /// The same from the learner's evidence, older pauses weighing less.
-    package static func chancesOfBeingBest(_ evidence: [PauseKind: KindEvidence], among kinds: [PauseKind]) -> [PauseKind: Double] {
-        let kinds = kinds.reduce(into: [PauseKind]()) { if !$0.contains($1) { $0.append($1) } }
-        guard !kinds.isEmpty else { return [:] }
-        let posteriors = kinds.map { (evidence[$0] ?? KindEvidence()).posterior }
-        var generator = SeededGenerator(seed: 0x4D49_4741)
-        var wins = [Int](repeating: 0, count: kinds.count)
-        for _ in 0..<draws {
-            let drawn = posteriors.map { $0.sample(using: &generator) }
-            wins[drawn.indices.max { drawn[$0] < drawn[$1] }!] += 1
-        }
-        return Dictionary(uniqueKeysWithValues: zip(kinds, wins.map { Double($0) / Double(draws) }))
-    }
-}

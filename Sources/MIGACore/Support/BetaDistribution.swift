@@ -36,6 +36,11 @@ public struct BetaDistribution: Sendable, Equatable {
 
     public var mean: Double { alpha / (alpha + beta) }
 
+    public var variance: Double {
+        let sum = alpha + beta
+        return alpha * beta / (sum * sum * (sum + 1))
+    }
+
     /// The x with P(X ≤ x) = p, to within 1e-10. p is clamped to 0…1, and NaN
     /// is taken as the median.
     public func quantile(_ p: Double) -> Double {

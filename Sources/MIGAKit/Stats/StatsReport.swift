@@ -141,7 +141,8 @@ public struct StatsReport: Equatable, Sendable {
 
     /// The kinds table: the kinds in use (everyone's and every protected
     /// program's, or the one program's) and what MIGA favours, per program,
-    /// where it chooses: from that program's own evidence, weighed as the learner weighs it.
+    /// where it chooses: from that program's own pauses, its successes counted
+    /// as the learner counts them (`KindFavourite`).
     static func kindTable(_ store: SessionStore, filter: StatsFilter, allTime: [String: Totals], config: Config,
                           now: Date, timeZone: LocalZone,
                           hasLinesToType: () -> Bool, hasAlternatives: () -> Bool) throws -> KindTable {
@@ -165,15 +166,19 @@ public struct StatsReport: Equatable, Sendable {
             let inUse = config.kindsInUse(for: settings, hasLinesToType: hasLines, hasAlternatives: hasAny)
             kinds += inUse.kinds
             leftOut += inUse.leftOut.map { KindSupply.leftOutLine($0, name: settings.displayName) }
-            // The learner's own evidence, older pauses weighing less: what it chooses by.
-            let evidence = inUse.learns
-                ? try store.kindJournal(program: program, now: now, halfLifeDays: inUse.halfLifeDays, timeZone: timeZone).evidence : [:]
-            if let kind = KindTable.favourite(evidence: evidence, among: inUse) {
+            // Every pause since the learner began there, its successes counted as the learner counts them.
+            let pauses = inUse.learns ? try store.learnedPauses(program: program, now: now, timeZone: timeZone) : []
+            if let kind = KindTable.favourite(after: pauses, among: inUse) {
                 favourites.append(KindTable.Favourite(program: program, name: settings.displayName, kind: kind))
             }
         }
-        return KindTable(records: KindRecord.total(of: byProgram, program: filter.program), kinds: kinds,
-                         favourites: favourites, program: filter.program, leftOut: leftOut)
+        let records = KindRecord.total(of: byProgram, program: filter.program)
+        let table = KindTable(records: records, held: nil, kinds: kinds, favourites: favourites, program: filter.program, leftOut: leftOut)
+        // The exits that held cost a look per exit: counted where the table compares kinds, not for breathing alone.
+        guard table.comparesKinds else { return table }
+        let held = try store.heldExitsByProgram(now: now, timeZone: timeZone).filter { filter.program == nil || $0.key == filter.program }
+            .values.reduce(into: [PauseKind: Int]()) { sum, kinds in sum.merge(kinds, uniquingKeysWith: +) }
+        return KindTable(records: records, held: held, kinds: kinds, favourites: favourites, program: filter.program, leftOut: leftOut)
     }
 }
 

@@ -37,7 +37,7 @@ public enum StatsScreen {
                 Line([Span(margin + text, index == 0 ? .body : .muted)])
             }
         }
-        if let kinds = report.kinds, kinds.rows.count > 1 || !kinds.leftOut.isEmpty {
+        if let kinds = report.kinds, kinds.comparesKinds {
             lines.append(.blank)
             lines += kinds.text(width: room).enumerated().map { index, text in
                 Line([Span(margin + text, index == 0 ? .body : .muted)])

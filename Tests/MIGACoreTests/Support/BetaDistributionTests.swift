@@ -9,6 +9,12 @@ import Testing
         }
     }
 
+    @Test func the_variance_is_that_of_the_shapes() {
+        // αβ / ((α + β)² (α + β + 1)): 1/12 for the uniform, 10/392 for Beta(2, 5).
+        #expect(abs(BetaDistribution(alpha: 1, beta: 1).variance - 1.0 / 12) < 1e-15)
+        #expect(abs(BetaDistribution(alpha: 2, beta: 5).variance - 10.0 / 392) < 1e-15)
+    }
+
     @Test func a_symmetric_belief_has_its_median_at_one_half() {
         #expect(abs(BetaDistribution(alpha: 2, beta: 2).quantile(0.5) - 0.5) < 1e-10)
         #expect(abs(BetaDistribution(alpha: 40, beta: 40).quantile(0.5) - 0.5) < 1e-10)

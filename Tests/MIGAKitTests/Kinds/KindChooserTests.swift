@@ -180,110 +180,107 @@ private struct CountingGenerator: RandomNumberGenerator {
 @Suite struct KindTableTests {
     let records = [PauseKind.breathe: KindRecord(shown: 40, exits: 12), .type: KindRecord(shown: 22, exits: 11)]
 
-    func favourite(_ records: [PauseKind: KindRecord], _ kinds: [PauseKind], _ rotation: Rotation = .adaptive) -> PauseKind? {
-        KindTable.favourite(records: records, among: KindsInUse(kinds: kinds, rotation: rotation))
+    /// Typed pauses succeeding 30 times in 50 and breathing 10 in 50, taken in turn: a clear favourite where MIGA chooses.
+    let clearLead = (0..<50).flatMap { index in
+        [LearnedPause(kind: .type, succeeded: index < 30), LearnedPause(kind: .breathe, succeeded: index < 10)]
     }
 
-    @Test func the_favoured_kind_is_the_one_most_likely_to_work_best() {
-        // 11 of 22 against 12 of 40: typed pauses work best, about 94 % likely.
-        #expect(favourite(records, [.breathe, .type]) == .type)
-        #expect(favourite([.breathe: KindRecord(shown: 100, exits: 40), .type: KindRecord(shown: 100, exits: 20)], [.breathe, .type]) == .breathe)
+    func favourite(_ pauses: [LearnedPause], _ kinds: [PauseKind], _ rotation: Rotation = .adaptive) -> PauseKind? {
+        KindTable.favourite(after: pauses, among: KindsInUse(kinds: kinds, rotation: rotation))
     }
 
-    @Test func one_lucky_pause_or_an_unseen_kind_makes_no_favourite() {
-        // 1 of 1 against 40 of 100: likely better (about 84 %), but after one pause.
-        #expect(favourite([.breathe: KindRecord(shown: 100, exits: 40), .intention: KindRecord(shown: 1, exits: 1)],
-                          [.breathe, .intention]) == nil)
-        // 9 of 9: certain enough, and one pause short of ten.
-        #expect(favourite([.breathe: KindRecord(shown: 100, exits: 10), .type: KindRecord(shown: 9, exits: 9)], [.breathe, .type]) == nil)
-        #expect(favourite([.breathe: KindRecord(shown: 100, exits: 10), .type: KindRecord(shown: 10, exits: 10)], [.breathe, .type]) == .type)
-        // A kind never shown could still be best.
-        #expect(favourite(records, [.breathe, .intention]) == nil)
-        #expect(favourite([.breathe: KindRecord(shown: 10, exits: 0)], [.breathe, .type]) == nil)
-    }
-
-    @Test func kinds_that_do_alike_make_no_favourite() {
-        let even = [PauseKind.breathe: KindRecord(shown: 10, exits: 5), .type: KindRecord(shown: 10, exits: 5)]
-        #expect(favourite(even, [.type, .breathe]) == nil)
-        // 12 of 30 against 10 of 30: about 70 % likely, not enough.
-        #expect(favourite([.breathe: KindRecord(shown: 30, exits: 12), .type: KindRecord(shown: 30, exits: 10)], [.breathe, .type]) == nil)
-    }
-
-    @Test func nothing_is_favoured_where_miga_does_not_choose() {
+    @Test func a_favourite_is_named_only_where_miga_chooses_by_what_works() {
+        #expect(favourite(clearLead, [.breathe, .type]) == .type)
         // rotate = "cycle" or "off": the person's order decides, not what works.
-        #expect(favourite(records, [.breathe, .type], .cycle) == nil)
-        #expect(favourite(records, [.breathe, .type], .off) == nil)
+        #expect(favourite(clearLead, [.breathe, .type], .cycle) == nil)
+        #expect(favourite(clearLead, [.breathe, .type], .off) == nil)
         // One kind: there is nothing to choose.
-        #expect(favourite(records, [.type]) == nil)
-        let table = KindTable(records: records, kinds: [.breathe, .type])
+        #expect(favourite(clearLead, [.type]) == nil)
+        let table = KindTable(records: records, held: nil, kinds: [.breathe, .type])
         #expect(!table.text(width: 80).joined().contains("favours"))
         #expect(!table.text(width: 80).joined().contains("★"))
         #expect(table.rows.count == 2)
     }
 
-    @Test func nothing_is_favoured_before_any_kind_in_use_was_shown() {
-        #expect(favourite([:], [.breathe, .type]) == nil)
-        #expect(favourite([.instead: KindRecord(shown: 4, exits: 4)], [.breathe, .type]) == nil)
+    @Test func nothing_is_favoured_before_every_kind_in_use_is_known() {
+        #expect(favourite([], [.breathe, .type]) == nil)
+        // Intention is in use and never shown: not yet known, so not worse.
+        #expect(favourite(clearLead, [.breathe, .type, .intention]) == nil)
     }
 
     @Test func the_favourite_is_said_per_program_and_starred_only_in_one_programs_table() {
         let favourites = [KindTable.Favourite(program: "discord", name: "Discord", kind: .type),
                           KindTable.Favourite(program: "steam", name: "Steam", kind: .breathe)]
-        let overall = KindTable(records: records, kinds: [.breathe, .type], favourites: favourites)
+        let overall = KindTable(records: records, held: nil, kinds: [.breathe, .type], favourites: favourites)
         #expect(overall.favoured == nil)
         #expect(Array(overall.text(width: 80).suffix(2)) == ["MIGA now favours a typed pause for Discord",
                                                              "MIGA now favours a breathing pause for Steam"])
         #expect(!overall.text(width: 80).joined().contains("★"))
-        let discord = KindTable(records: records, kinds: [.breathe, .type], favourites: Array(favourites.prefix(1)), program: "discord")
+        let discord = KindTable(records: records, held: nil, kinds: [.breathe, .type], favourites: Array(favourites.prefix(1)), program: "discord")
         #expect(discord.favoured == .type)
         #expect(discord.text(width: 80).contains { $0.hasPrefix("  type ★") })
         #expect(discord.text(width: 80).last == "★ MIGA now favours a typed pause for Discord")
     }
 
+    /// Of those pauses, the exits that held: what the learner counts.
+    let held = [PauseKind.breathe: 10, .type: 9]
+
     @Test func rows_cover_the_kinds_in_use_and_any_with_a_record_in_kind_order() {
-        let table = KindTable(records: records.merging([.instead: KindRecord()]) { $1 }, kinds: [.intention, .type])
+        let table = KindTable(records: records.merging([.instead: KindRecord()]) { $1 }, held: held, kinds: [.intention, .type])
         #expect(table.rows.map(\.kind) == [.breathe, .type, .intention])
         let breathe = table.rows[0]
         #expect(breathe.shown == 40 && breathe.exits == 12 && breathe.rate == 0.3)
+        #expect(breathe.held == 10 && breathe.heldRate == 0.25)
         #expect(abs(breathe.intervalLow - BetaDistribution(alpha: 13, beta: 29).quantile(0.05)) < 1e-12)
-        #expect(table.rows[2].rate == nil)
+        #expect(abs((breathe.heldIntervalLow ?? 0) - BetaDistribution(alpha: 11, beta: 31).quantile(0.05)) < 1e-12)
+        #expect(table.rows[2].rate == nil && table.rows[2].held == 0 && table.rows[2].heldRate == nil)
     }
 
-    @Test func the_table_at_eighty_columns() {
-        let table = KindTable(records: records.merging([.instead: KindRecord(shown: 5, exits: 0)]) { $1 },
+    @Test func the_table_at_eighty_columns_shows_the_exits_that_held_and_every_exit_beside_them() {
+        let table = KindTable(records: records.merging([.instead: KindRecord(shown: 5, exits: 0)]) { $1 }, held: held,
                               kinds: [.breathe, .type, .intention],
                               favourites: [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)], program: "discord")
         #expect(table.text(width: 80) == [
-            "Kinds of pause      shown   exits   exit rate   90 % interval",
-            "  breathe              40      12        30 %         20–43 %",
-            "  type ★               22      11        50 %         34–66 %",
-            "  intention             0       0           –               –",
-            "  instead               5       0         0 %          1–39 %",
+            "Kinds of pause      shown   held   held rate   90 % interval   exits",
+            "  breathe              40     10        25 %         16–38 %      12",
+            "  type ★               22      9        41 %         26–58 %      11",
+            "  intention             0      0           –               –       0",
+            "  instead               5      0         0 %          1–39 %       0",
+            "held = exits that held, what MIGA learns from; exits = all of them",
             "★ MIGA now favours a typed pause for Discord",
         ])
     }
 
-    @Test func a_narrow_table_drops_the_interval_first() {
-        let lines = KindTable(records: records, kinds: [.breathe, .type]).text(width: 50)
-        #expect(lines[0] == "Kinds of pause      shown   exits   exit rate")
-        #expect(lines.allSatisfy { CellWidth.of($0) <= 50 })
+    @Test func a_narrow_table_drops_every_exit_first_then_the_interval() {
+        let table = KindTable(records: records, held: held, kinds: [.breathe, .type])
+        #expect(table.text(width: 60).prefix(1) == ["Kinds of pause      shown   held   held rate   90 % interval"])
+        #expect(table.text(width: 60).contains("held = exits that held, what MIGA learns from"))
+        #expect(table.text(width: 50)[0] == "Kinds of pause      shown   held   held rate")
+        for width in [60, 50] { #expect(table.text(width: width).allSatisfy { CellWidth.of($0) <= width }) }
     }
 
     @Test func no_line_is_wider_than_the_terminal() {
         let table = KindTable(records: records.merging([.intention: KindRecord(shown: 123_456, exits: 98_765)]) { $1 },
-                              kinds: PauseKind.allCases)
-        for width in [1, 10, 20, 30, 40, 45, 50, 60, 80, 120] {
+                              held: held.merging([.intention: 97_000]) { $1 }, kinds: PauseKind.allCases)
+        for width in [1, 10, 20, 30, 40, 45, 50, 60, 68, 70, 80, 120] {
             let lines = table.text(width: width)
             #expect(lines.allSatisfy { CellWidth.of($0) <= width }, "width \(width): \(lines)")
         }
     }
 
     @Test func rows_encode_as_fractions_with_snake_case_keys() throws {
-        let table = KindTable(records: [.type: KindRecord(shown: 3, exits: 1)], kinds: [.type, .breathe])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let json = String(decoding: try encoder.encode(table.rows), as: UTF8.self)
-        #expect(json == #"[{"exit_rate":null,"exits":0,"interval_high":0.95,"interval_low":0.05,"kind":"breathe","shown":0},"#
-            + #"{"exit_rate":0.333,"exits":1,"interval_high":0.751,"interval_low":0.098,"kind":"type","shown":3}]"#)
+        let counted = KindTable(records: [.type: KindRecord(shown: 3, exits: 1)], held: [:], kinds: [.type, .breathe])
+        #expect(String(decoding: try encoder.encode(counted.rows), as: UTF8.self)
+            == #"[{"exit_rate":null,"exits":0,"held_exits":0,"held_interval_high":0.95,"held_interval_low":0.05,"held_rate":null,"#
+            + #""interval_high":0.95,"interval_low":0.05,"kind":"breathe","shown":0},"#
+            + #"{"exit_rate":0.333,"exits":1,"held_exits":0,"held_interval_high":0.527,"held_interval_low":0.013,"held_rate":0,"#
+            + #""interval_high":0.751,"interval_low":0.098,"kind":"type","shown":3}]"#)
+        // Not counted (breathing alone, nothing compared): null, never left out.
+        let uncounted = KindTable(records: [.breathe: KindRecord(shown: 3, exits: 1)], held: nil, kinds: [.breathe])
+        #expect(String(decoding: try encoder.encode(uncounted.rows), as: UTF8.self)
+            == #"[{"exit_rate":0.333,"exits":1,"held_exits":null,"held_interval_high":null,"held_interval_low":null,"held_rate":null,"#
+            + #""interval_high":0.751,"interval_low":0.098,"kind":"breathe","shown":3}]"#)
     }
 }

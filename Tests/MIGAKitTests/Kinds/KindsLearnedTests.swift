@@ -70,8 +70,8 @@ import Testing
         // Discord chooses between breathe and type: type wins there. Steam breathes only (no
         // choice), though typed pauses of its own from before did well; Slack cycles.
         // Spotify may choose, but none of its kinds has been shown.
-        try store.insertMissing(history("discord", .type, shown: 20, exits: 12) + history("discord", .breathe, shown: 20, exits: 4)
-                                + history("steam", .breathe, shown: 30, exits: 3) + history("steam", .type, shown: 10, exits: 9)
+        try store.insertMissing(history("discord", .type, shown: 40, exits: 24) + history("discord", .breathe, shown: 40, exits: 8)
+                                + history("steam", .breathe, shown: 30, exits: 3) + history("steam", .type, shown: 20, exits: 19)
                                 + history("slack", .breathe, shown: 10, exits: 1) + history("slack", .type, shown: 10, exits: 9))
         let config = config("""
             [programs.discord]
@@ -105,11 +105,10 @@ import Testing
         #expect((table["favourites"] as? [[String: String]]) == [["program": "discord", "kind": "type"]])
     }
 
-    @Test func the_favourite_the_stats_name_is_the_one_the_learner_weighs_old_pauses_least() throws {
+    @Test func after_a_change_an_old_lead_names_nothing_while_the_learner_moves_on_and_a_reset_names_the_new_one() throws {
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         // Months ago breathing worked for Discord (90 exits in 100); in the last
         // weeks a typed pause has (15 in 20) and breathing has not (3 in 20).
-        // Counted alike, breathing is still ahead; weighed as the learner weighs, type is.
         let old = history("discord", .breathe, shown: 100, exits: 90).map { record in
             var record = record
             record.id = "months-ago-" + record.id
@@ -119,8 +118,10 @@ import Testing
         }
         try store.insertMissing(old + history("discord", .breathe, shown: 20, exits: 3) + history("discord", .type, shown: 20, exits: 15))
         let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        // Counted alike, breathing (93 in 120) and typing (15 in 20) are too close to name either.
         let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
-        #expect(report.kinds?.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
+        #expect(report.kinds?.favourites == [])
+        // The learner, weighing old pauses least, already shows typing on most pauses.
         var generator = SeededGenerator(seed: 3)
         let journal = try store.kindJournal(program: "discord", now: now, timeZone: LocalZone(utc))
         let typed = (0..<400).filter { _ in
@@ -128,6 +129,58 @@ import Testing
                                using: &generator).kind == .type
         }.count
         #expect(typed > 200, "the learner shows type on \(typed) of 400 pauses")
+        // Started afresh before the last weeks: those alone count, and typing is named.
+        try store.resetLearning(program: "discord", at: now.addingTimeInterval(-3 * 86_400))
+        let afresh = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
+        #expect(afresh.kinds?.favourites == [KindTable.Favourite(program: "discord", name: "Discord", kind: .type)])
+    }
+
+    @Test func a_kind_that_can_be_shown_but_has_too_few_pauses_is_not_yet_known_and_no_favourite_is_named_against_it() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        // Ten typed pauses, every one an exit that held; breathing, in use too, never shown.
+        try store.insertMissing(history("discord", .type, shown: 10, exits: 10))
+        let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
+        #expect(report.kinds?.favourites == [])
+        // One breathing pause is not enough to know it either.
+        try store.insertMissing(history("discord", .breathe, shown: 1, exits: 0))
+        let again = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
+        #expect(again.kinds?.favourites == [])
+    }
+
+    @Test func the_table_counts_the_exits_that_held_as_the_learner_does_with_every_exit_beside_them() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        // Every typed pause ended in an exit, and each time Discord was opened again five minutes later:
+        // no success for the learner. Breathing ended in an exit 8 times in 20, and those held.
+        let relaunches = (0..<20).map { index in
+            let at = now.addingTimeInterval(-Double(index + 1) * 3000 + 300 - 86_400)
+            return SessionRecord(id: "again-\(index)", program: "discord", startedAt: at, endedAt: at, outcome: .passthrough,
+                                 pausedSeconds: 0)
+        }
+        let typed = history("discord", .type, shown: 20, exits: 20).map { record in
+            var record = record
+            record.startedAt -= 86_400
+            record.endedAt = record.endedAt.map { $0 - 86_400 }
+            return record
+        }
+        try store.insertMissing(typed + relaunches + history("discord", .breathe, shown: 20, exits: 8))
+        let config = config("[programs.discord]\npause_kinds = [\"breathe\", \"type\"]\n")
+        let report = try StatsReport.compute(from: store, now: now, timeZone: LocalZone(utc), config: config) { true }
+        let text = StatsScreen.lines(report, width: 80).map(\.text)
+        let typeRow = try #require(text.first { $0.hasPrefix("    type") }, "\(text)")
+        let breatheRow = try #require(text.first { $0.hasPrefix("    breathe") }, "\(text)")
+        // The learner's figure first (held, and the rate from it), every exit beside it, and a line that says which is which.
+        #expect(typeRow.split(separator: " ").prefix(5) == ["type", "20", "0", "0", "%"], "\(typeRow)")
+        #expect(typeRow.hasSuffix(" 20"), "\(typeRow)")
+        #expect(breatheRow.split(separator: " ").prefix(5) == ["breathe", "20", "8", "40", "%"], "\(breatheRow)")
+        #expect(text.contains { $0.contains("held") && $0.contains("exits") && $0.contains("MIGA learns from") }, "\(text)")
+        // And in --json, beside the keys that were there before.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json(now: now, timeZone: LocalZone(utc)).utf8)) as? [String: Any])
+        let rows = try #require((json["kinds"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let type = try #require(rows.first { $0["kind"] as? String == "type" })
+        #expect(type["exits"] as? Int == 20 && type["exit_rate"] as? Double == 1)
+        #expect(type["held_exits"] as? Int == 0 && type["held_rate"] as? Double == 0, "\(type)")
+        #expect(type["held_interval_low"] is Double && type["held_interval_high"] is Double, "\(type)")
     }
 
     @Test func the_kinds_and_the_effect_say_they_cover_all_time_when_days_or_device_narrow_the_rest() throws {
@@ -161,8 +214,8 @@ import Testing
 
     @Test func a_protected_site_has_its_favourite_named_beside_the_programs() throws {
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
-        try store.insertMissing(history("site:youtube.com", .type, shown: 20, exits: 12)
-                                + history("site:youtube.com", .breathe, shown: 20, exits: 4))
+        try store.insertMissing(history("site:youtube.com", .type, shown: 40, exits: 24)
+                                + history("site:youtube.com", .breathe, shown: 40, exits: 8))
         let config = config("""
             [sites."youtube.com"]
             pause_kinds = ["breathe", "type"]
