@@ -88,4 +88,33 @@ import Testing
         try file.backup(to: memory)
         #expect(try memory.read { try Int.fetchAll($0, sql: "SELECT value FROM numbers ORDER BY value") } == [4, 5])
     }
+
+    /// SQLite answers NULL for a text it has no memory to give as UTF-8 (a
+    /// store kept in UTF-16 asks for a copy); a row with it is refused with
+    /// SQLITE_NOMEM, never read through a null pointer. An exit test: the
+    /// heap limit is the whole process's, and the old read ended it.
+    @Test func a_text_sqlite_has_no_memory_for_is_an_error_not_a_crash() async {
+        await #expect(processExitsWith: .success) {
+            let connection = try Connection(path: "", .memory)
+            try connection.execute(sql: "PRAGMA encoding = 'UTF-16le'; CREATE TABLE notes (text TEXT)")
+            try connection.execute(sql: "INSERT INTO notes VALUES (printf('%.*c', 1000000, 'x'))")
+            let statement = try connection.statement(sql: "SELECT text FROM notes")
+            try statement.bind([])
+            let stepped = try statement.step()
+            precondition(stepped)
+            // The library MIGA opened (see SQLiteOnDemand.c), asked for what MIGA never calls.
+            let library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_NOLOAD)
+            typealias Limit = @convention(c) (Int64) -> Int64
+            typealias Used = @convention(c) () -> Int64
+            let limit = unsafeBitCast(dlsym(library, "sqlite3_hard_heap_limit64"), to: Limit.self)
+            let used = unsafeBitCast(dlsym(library, "sqlite3_memory_used"), to: Used.self)
+            _ = limit(used() + 1000)
+            do {
+                _ = try statement.row()
+                exit(1)
+            } catch let error as SQLiteError {
+                precondition(error.code == SQLITE_NOMEM, "\(error)")
+            }
+        }
+    }
 }
