@@ -29,8 +29,7 @@ extension SessionStore {
 
     /// Whether `error` says the file itself is broken, rather than busy or unwritable.
     public static func isDamage(_ error: Error) -> Bool {
-        guard let error = error as? SQLiteError else { return false }
-        return error.code == SQLITE_NOTADB || error.code == SQLITE_CORRUPT
+        (error as? SQLiteError)?.isDamage == true
     }
 
     /// What a damage says in words: "it is not a database", "it is cut short or corrupted".

@@ -219,7 +219,7 @@ public final class SessionStore: Sendable {
 
     /// SQLite's own check of the file: "ok", or what is wrong.
     public func integrityCheck() throws -> String {
-        try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
+        try queue.read(soundIf: { $0 == "ok" }) { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
     }
 
     // MARK: Internals

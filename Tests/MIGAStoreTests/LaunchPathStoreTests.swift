@@ -1,0 +1,65 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import MIGACore
+@testable import MIGAStore
+@testable import MIGATestSupport
+
+/// The store on the way to a pause's first frame: how long it waits for
+/// another process's lock, what it does when it cannot be trusted, and the
+/// log it leaves for the next launch to write to. On real files, with the
+/// lock held by another process (the sqlite3 shell).
+@Suite struct LaunchPathStoreTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.path + "/miga/miga.sqlite" }
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    // MARK: Bounded and honest
+
+    /// SQLite keeps the journal mode it cannot change and says so without an
+    /// error (a database in memory answers "memory"): asking again would
+    /// never end. An exit test, for the loop that never ended took the
+    /// process with it (the alarm ends it).
+    @Test func a_store_that_cannot_keep_a_write_ahead_log_is_refused_saying_why() async {
+        await #expect(processExitsWith: .success) {
+            alarm(20)
+            let memory = try SerialConnection(path: "", .memory)
+            do {
+                try Schema.migrate(memory)
+                exit(1)
+            } catch let error as StoreError {
+                precondition("\(error)".contains("\"memory\""), "\(error)")
+            }
+        }
+    }
+
+    /// A store read as immutable (no log beside it: no one was writing) that
+    /// another process then rewrites: what the stale pages say is no damage
+    /// of the file's. It is read again, read only, and found sound.
+    @Test func an_immutable_read_that_meets_another_process_s_rewrite_is_read_again_before_it_is_called_damaged() throws {
+        do {
+            let store = try SessionStore(path: path)
+            try store.insertMissing((0..<2000).map { index in
+                SessionRecord(id: "before-\(index)", program: "firefox", startedAt: start, endedAt: start, outcome: .exit,
+                              intention: String(repeating: "x", count: 200))
+            })
+        }
+        // The last connection's checkpoint takes the log away, as SQLite's own close does.
+        _ = try Connection(path: path, .readWrite)
+        #expect(access(path + "-wal", F_OK) != 0)
+        let reading = try SessionStore.reading(path: path)
+        #expect(try reading.sessions().count == 2000)
+        do {
+            let writer = try Connection(path: path, .readWrite)
+            try writer.execute(sql: """
+                DELETE FROM sessions;
+                VACUUM;
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                INSERT INTO sessions (id, program, started_at, ended_at, outcome, intention)
+                SELECT 'after-' || i, 'steam', 0, 0, 'exit', printf('%.*c', 300, 'y') FROM n;
+                """)
+        }
+        #expect(try reading.integrityCheck() == "ok")
+        #expect(try reading.sessions().count == 3000, "the stale pages were read as the store")
+    }
+}
