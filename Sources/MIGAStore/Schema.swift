@@ -112,8 +112,9 @@ enum Schema {
 
     /// `writeAheadLog`: false for a copy in memory, which has no log to keep.
     /// `lockWait`: how long, in milliseconds, to wait for another process
-    /// that holds the file.
-    static func migrate(_ queue: SerialConnection, writeAheadLog: Bool = true, lockWait: Int32 = 10_000) throws {
+    /// that holds the file (see `SessionStore.Role`).
+    static func migrate(_ queue: SerialConnection, writeAheadLog: Bool = true,
+                        lockWait: Int32 = SessionStore.Role.command.lockWait) throws {
         let current = try version(of: queue)
         if current == steps.count { return }
         if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSQLite
 import FoundationEssentials
 import MIGACore
 
@@ -9,7 +10,8 @@ import MIGACore
 ///
 /// Rows are written when a pause opens and completed when it ends, each write
 /// one IMMEDIATE transaction, so many gateways ending at once queue for the
-/// write lock (with a generous busy timeout) instead of failing.
+/// write lock instead of failing: a command waits its turn; a gateway waits
+/// only a moment (see `Role`), and the inbox takes what it cannot write.
 public final class SessionStore: Sendable {
     let queue: SerialConnection
     public let path: String
@@ -17,6 +19,26 @@ public final class SessionStore: Sendable {
     public let inbox: Inbox
     /// This machine's id in a store opened only to look (see `reading`), which makes none it would keep.
     let lookingDeviceID: String?
+
+    /// What a process opens the store for, which sets how long it waits for
+    /// another process's lock (a sync or an import holds it for seconds).
+    public enum Role: Sendable {
+        /// A launch, on its way to the pause's first frame: it waits a
+        /// moment, then leaves what it would have written to the inbox, as a
+        /// pass-through does, and the next process that opens the store
+        /// writes it. Nothing the person did is lost, and no launch waits.
+        case gateway
+        /// A command or a chore: it waits its turn.
+        case command
+
+        /// How long it waits for a lock, in milliseconds.
+        package var lockWait: Int32 {
+            switch self {
+            case .gateway: 250
+            case .command: 10_000
+            }
+        }
+    }
 
     /// The history at `paths`, when there is one: nil before the first pause
     /// (a run that only looks at it never creates it) and when it cannot be opened.
@@ -26,8 +48,9 @@ public final class SessionStore: Sendable {
     }
 
     /// Opens (creating if needed) the store at `path`: folders 0700, file 0600.
-    /// Pass-throughs waiting in the inbox beside it are folded in.
-    public init(path: String) throws {
+    /// Pass-throughs waiting in the inbox beside it are folded in, unless
+    /// another process is writing: they wait for the next one that opens it.
+    public init(path: String, role: Role = .command) throws {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = nil
@@ -44,14 +67,22 @@ public final class SessionStore: Sendable {
 
         // WAL is set once, when the store is created (Schema.migrate): the mode
         // is kept in the file, and asking for it on every open costs an fsync.
-        let connection = try Connection(path: path, .readWrite)
+        let connection = try Connection(path: path, .readWrite, busyTimeout: role.lockWait)
         // WAL with synchronous=NORMAL is durable against crashes of the process
         // and keeps each commit free of an fsync.
         try connection.execute(sql: "PRAGMA synchronous = NORMAL")
         queue = SerialConnection(connection)
-        try Schema.migrate(queue)
-        try foldInbox()
-        try settleAbandonedIfAny()
+        try Schema.migrate(queue, lockWait: role.lockWait)
+        try Self.leavingForLaterWhenBusy { try foldInbox() }
+        try Self.leavingForLaterWhenBusy { try settleAbandonedIfAny() }
+    }
+
+    /// Runs `chore`, one any process may do that opens the store: when
+    /// another process is writing, past this one's wait, the next does it.
+    private static func leavingForLaterWhenBusy(_ chore: () throws -> Void) throws {
+        do {
+            try chore()
+        } catch let error as SQLiteError where error.code == SQLITE_BUSY {}
     }
 
     /// A store of `queue` that only looks (see `reading`): nothing folded or settled here.

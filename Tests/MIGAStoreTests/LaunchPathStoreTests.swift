@@ -14,6 +14,45 @@ import Testing
     var path: String { folder.path + "/miga/miga.sqlite" }
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
+    func begin(_ store: SessionStore, _ id: String) throws {
+        var generator = SeededGenerator(seed: 1)
+        _ = try store.beginLaunch(id: id, program: "firefox", at: start, owner: .current(), pool: ["a", "b"],
+                                  allowance: nil, dayStart: start, using: &generator)
+    }
+
+    // MARK: Waiting for a lock
+
+    /// Another process's write that lasts seconds (an import, a sync): the
+    /// gateway gives up long before it ends (its pause goes to the inbox),
+    /// and a command waits its turn.
+    @Test func a_gateway_does_not_wait_out_another_process_s_write_and_a_command_does() throws {
+        _ = try SessionStore(path: path)
+        let holder = try WriteLockHolder(storeAt: path, seconds: 5)
+        try holder.waitUntilHeld()
+        let gateway = try SessionStore(path: path, role: .gateway)
+        let error = try #require(throws: SQLiteError.self) { try begin(gateway, "launch") }
+        #expect(error.code == SQLITE_BUSY)
+        #expect(holder.isHolding, "the gateway waited until the other process let go")
+        let command = try SessionStore(path: path, role: .command)
+        try command.setMeta("waited", "its turn")
+        #expect(try command.meta("waited") == "its turn")
+    }
+
+    /// Opening folds the inbox in, a chore that can wait: a gateway that
+    /// finds the store being written opens it without folding, and the next
+    /// process that opens it folds.
+    @Test func a_gateway_opening_the_store_while_another_process_writes_leaves_the_inbox_for_later() throws {
+        _ = try SessionStore(path: path)
+        try Inbox(besideStoreAt: path).dropPassThrough(id: "passed", program: "firefox", at: start)
+        let holder = try WriteLockHolder(storeAt: path, seconds: 5)
+        try holder.waitUntilHeld()
+        let gateway = try SessionStore(path: path, role: .gateway)
+        #expect(holder.isHolding, "the gateway waited to fold the inbox")
+        #expect(try gateway.sessions().isEmpty)
+        holder.waitUntilDone()
+        #expect(try SessionStore(path: path).sessions().map(\.id) == ["passed"])
+    }
+
     // MARK: Bounded and honest
 
     /// SQLite keeps the journal mode it cannot change and says so without an

@@ -20,8 +20,8 @@ package final class Connection {
         case memory
     }
 
-    /// Opens `path`; SQLite waits up to `busyTimeout` seconds for a lock another holds.
-    package init(path: String, _ opening: Opening, busyTimeout: Int32 = 10) throws {
+    /// Opens `path`; SQLite waits up to `busyTimeout` milliseconds for a lock another holds.
+    package init(path: String, _ opening: Opening, busyTimeout: Int32 = 10_000) throws {
         let (name, flags) = switch opening {
         case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         case .readOnly: (path, SQLITE_OPEN_READONLY)
@@ -37,7 +37,7 @@ package final class Connection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeout * 1000)
+        sqlite3_busy_timeout(handle, busyTimeout)
         // Opening reads nothing: a file that is no database would show it
         // only at a later read. Read the schema now, so it fails here.
         _ = try statement(sql: "SELECT * FROM sqlite_master LIMIT 1").firstRow()
