@@ -101,4 +101,44 @@ import Testing
         #expect(try reading.integrityCheck() == "ok")
         #expect(try reading.sessions().count == 3000, "the stale pages were read as the store")
     }
+
+    // MARK: No sync before the first frame
+
+    /// The first 32 bytes of the store's write-ahead log (its salts change
+    /// whenever the log is begun afresh, and a new log's header is synced
+    /// to disk), or nil when there is none.
+    func logHeader() -> [UInt8]? {
+        FileManager.default.contents(atPath: path + "-wal").map { Array($0.prefix(32)) }
+    }
+
+    /// Each launch used to find no log (the last connection's checkpoint took
+    /// it away) and make one, syncing it and its folder before the frame. A
+    /// store that closes keeps its log, and the next launch's write goes on
+    /// at its end: no new file, no new header to sync.
+    @Test func a_launch_writes_on_at_the_end_of_the_log_the_last_store_kept() throws {
+        do { _ = try SessionStore(path: path).deviceID() }
+        let kept = try #require(logHeader(), "the log was taken away as the store closed")
+        let gateway = try SessionStore(path: path, role: .gateway)
+        try begin(gateway, "launch")
+        #expect(logHeader() == kept, "the log was begun afresh")
+        // Nothing written is lost with the log kept: a new connection reads it all.
+        #expect(try SessionStore(path: path).sessions().map(\.id) == ["launch"])
+    }
+
+    /// A long log is checkpointed as a store closes (after the frame, for a
+    /// gateway), and begun afresh there with one small write, so that the
+    /// next launch still finds a log to write on in.
+    @Test func a_store_that_closes_with_a_long_log_checkpoints_it_and_begins_the_next_one() throws {
+        do {
+            let store = try SessionStore(path: path)
+            try store.insertMissing((0..<3000).map { index in
+                SessionRecord(id: "s\(index)", program: "firefox", startedAt: start, endedAt: start, outcome: .exit)
+            })
+            #expect(try #require(FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) > SessionStore.longLog)
+        }
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        #expect(size < SessionStore.longLog)
+        // The file itself holds the sessions now: read without the log, they are there.
+        #expect(try Int.fetchOne(Connection(path: path, .immutable), sql: "SELECT COUNT(*) FROM sessions") == 3000)
+    }
 }

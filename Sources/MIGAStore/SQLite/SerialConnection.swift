@@ -27,6 +27,17 @@ package final class SerialConnection: Sendable {
         if opening == .immutable { immutable = (path, standing) }
     }
 
+    /// The store's file opened to look without writing a byte of it or
+    /// beside it: with a write-ahead log beside it, through the log's index
+    /// opened read only; with none, as immutable (no one was writing it);
+    /// when neither can be opened (an index missing), the plain read only
+    /// open, which may make the -wal and -shm files.
+    package static func looking(at path: String) throws -> SerialConnection {
+        let opening: Connection.Opening = access(path + "-wal", F_OK) == 0 ? .lookingOnly : .immutable
+        if let queue = try? SerialConnection(path: path, opening) { return queue }
+        return try SerialConnection(path: path, .readOnly)
+    }
+
     /// Runs `body` on the connection inside one read transaction: every
     /// question it asks sees the same moment of the store. A connection that
     /// reads its file as immutable believes no damage it meets (an error
@@ -50,10 +61,13 @@ package final class SerialConnection: Sendable {
     }
 
     /// Reads the file of an immutable connection through one that takes the
-    /// readers' locks from now on. Called with `lock` held.
+    /// readers' locks from now on (and writes nothing beside it while the
+    /// log's index is there). Called with `lock` held.
     private func readTakingLocks() throws {
         guard let path = immutable?.path else { return }
-        connection = try Connection(path: path, .readOnly)
+        connection = access(path + "-wal", F_OK) == 0
+            ? try (try? Connection(path: path, .lookingOnly)) ?? Connection(path: path, .readOnly)
+            : try Connection(path: path, .readOnly)
         immutable = nil
     }
 
