@@ -254,11 +254,16 @@ public final class SessionStore: Sendable {
 
     /// Every row, oldest first.
     public func sessions() throws -> [SessionRecord] {
+        try sessions(where: "1")
+    }
+
+    /// The rows `condition` (SQL of MIGA's own, never of outside text) holds for, oldest first.
+    func sessions(where condition: String) throws -> [SessionRecord] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
                        reason, intention, kind, typed, alternative, stopped_at_once
-                FROM sessions ORDER BY started_at, id
+                FROM sessions WHERE \(condition) ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
                     id: row["id"], program: row["program"],
@@ -275,10 +280,15 @@ public final class SessionStore: Sendable {
     }
 
     /// Adds the sessions whose ids are not in the store yet, all in one
-    /// transaction (so a failure adds none). Returns how many were new.
+    /// transaction (so a failure adds none), with `meta` kept in the same
+    /// transaction when given (how far a sync read a file). Returns how many
+    /// were new.
     @discardableResult
-    public func insertMissing(_ records: [SessionRecord]) throws -> Int {
+    public func insertMissing(_ records: [SessionRecord], keeping meta: (key: String, value: String)? = nil) throws -> Int {
         try immediate { db in
+            if let meta {
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [meta.key, meta.value])
+            }
             var added = 0
             for record in records {
                 try db.execute(sql: """

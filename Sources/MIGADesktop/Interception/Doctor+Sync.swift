@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import MIGACore
+import MIGAStore
+
+/// What doctor says of syncing: each other machine's file the last sync
+/// did not read to its end.
+extension Doctor {
+    func sync() -> [Finding] {
+        var findings: [Finding] = []
+        guard let positions = try? SessionStore.reading(path: paths.storeFile).syncPositions() else { return findings }
+        for (file, position) in positions {
+            // A file that is gone since (its folder moved) says nothing now.
+            guard let unread = position.unread, access(file, F_OK) == 0 else { continue }
+            let shared = String(file.prefix(upTo: file.lastIndex(of: "/") ?? file.endIndex))
+            var info = stat()
+            let readable = stat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(file, R_OK) == 0
+            findings.append(Finding(ok: false, text: "sync: \(file) \(unread)",
+                                    fix: readable ? "miga sync \(shared) reads on from where it stopped"
+                                        : "it is another machine's file: mend it there (or remove this copy), then: miga sync \(shared)"))
+        }
+        return findings
+    }
+}
