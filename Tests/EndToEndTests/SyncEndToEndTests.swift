@@ -2,10 +2,12 @@ import Foundation
 import Testing
 @testable import MIGACore
 @testable import MIGAStore
+@testable import MIGADesktop
 
-/// `miga sync` as a person runs it: another machine's file read on from
-/// where the last sync stopped, and what could not be read named by sync
-/// and by doctor.
+/// `miga sync` as a person runs it, by hand and from its timer: another
+/// machine's file read on from where the last sync stopped, what could not
+/// be read named by sync and by doctor, and the timer written, shown and
+/// taken away.
 @Suite struct SyncEndToEndTests {
     let sandbox = Sandbox()
     let other = "5ca1ab1e-0000-4000-8000-00000000000d"
@@ -68,5 +70,54 @@ import Testing
         #expect(second.status == 0 && !second.output.contains("set aside"), "\(second.output)")
         let ids = Set(try sandbox.sessions().map(\.id))
         #expect(ids.count == 101 && ids.contains("appended") && !ids.contains("x005"))
+    }
+
+    /// `--timer`: the units written where MIGA writes its others, valid for
+    /// systemd, naming this folder (spaces and signs as systemd reads them
+    /// back); doctor says what it syncs; `--no-timer` and uninstall take them away.
+    @Test func the_sync_timer_is_written_shown_by_doctor_and_removed() throws {
+        let odd = sandbox.root + "/My Sync $HOME 100%"
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        let units = sandbox.root + "/config/systemd/user"
+        let installed = try miga("sync", odd, "--timer")
+        #expect(installed.status == 0, "\(installed.error)")
+        #expect(installed.output.contains("Wrote \(units)/miga-sync.timer; no systemd user manager runs here"), "\(installed.output)")
+        let runtime = sandbox.root + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let verify = try run("/usr/bin/systemd-analyze", ["verify", "--user", units + "/miga-sync.timer", units + "/miga-sync.service"],
+                             environment: sandbox.environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 })
+        #expect(verify.status == 0 && verify.error.isEmpty, "\(verify.error)")
+        let doctor = try miga("doctor")
+        #expect(doctor.output.contains("· sync: miga-sync.timer would sync \(odd), but no systemd user manager runs here"),
+                "\(doctor.output)")
+
+        let removed = try miga("sync", "--no-timer")
+        #expect(removed.status == 0 && removed.output.contains("Removed miga-sync.timer"), "\(removed.output)")
+        #expect(!FileManager.default.fileExists(atPath: units + "/miga-sync.timer"))
+        #expect(!FileManager.default.fileExists(atPath: units + "/miga-sync.service"))
+        #expect(!(try miga("doctor").output.contains("sync:")))
+
+        #expect(try miga("sync", shared, "--timer").status == 0)
+        #expect(try miga("doctor").output.contains("· sync: miga-sync.timer would sync \(realpath(shared) ?? shared)"))
+        #expect(try miga("uninstall", "--now").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: units + "/miga-sync.timer"))
+        #expect(!FileManager.default.fileExists(atPath: units + "/miga-sync.service"))
+    }
+
+    /// The timer MIGA writes runs when the package's template does.
+    @Test func the_timer_runs_when_the_packages_timer_does() throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("packaging/systemd/miga-sync@.timer").path
+        let text = try String(contentsOfFile: shipped, encoding: .utf8)
+        let timer = text.components(separatedBy: "[Timer]\n").last?.components(separatedBy: "\n\n").first
+        #expect(timer?.split(separator: "\n").map(String.init) == SyncTimer.schedule)
+    }
+
+    @Test func a_folder_s_name_is_written_in_a_unit_as_systemd_reads_it_back() {
+        for name in ["/home/a b/Sync", "/srv/100%/$HOME/x", "/é/\"quoted\" 'and' \\back;slash", "/plain/Sync-2.miga"] {
+            let written = UnitArgument(name).written
+            #expect(!written.contains(" ") && !written.contains("\"") && !written.contains("'") && !written.contains(";"))
+            #expect(UnitArgument(written: written)?.value == name, "\(written)")
+        }
     }
 }
