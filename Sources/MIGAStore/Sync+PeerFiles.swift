@@ -152,12 +152,14 @@ private struct PeerFileRead {
                 }
                 if !tooLong { line += piece }
                 guard let newline else { break }
-                try take(tooLong ? nil : line, at: lineStart)
-                line.removeAll(keepingCapacity: true)
-                tooLong = false
+                // The place after the line first: a batch kept with this line in it is kept with it.
+                let begun = lineStart
                 index = newline + 1
                 lineStart = cursor + Int64(index)
                 position.offset = lineStart
+                try take(tooLong ? nil : line, at: begun)
+                line.removeAll(keepingCapacity: true)
+                tooLong = false
             }
             cursor += Int64(count)
         }
