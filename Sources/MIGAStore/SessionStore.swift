@@ -24,26 +24,6 @@ public final class SessionStore: Sendable {
     /// keeps its log short as it closes.
     private let isOpenToWrite = Atomic(false)
 
-    /// What a process opens the store for, which sets how long it waits for
-    /// another process's lock (a sync or an import holds it for seconds).
-    public enum Role: Sendable {
-        /// A launch, on its way to the pause's first frame: it waits a
-        /// moment, then leaves what it would have written to the inbox, as a
-        /// pass-through does, and the next process that opens the store
-        /// writes it. Nothing the person did is lost, and no launch waits.
-        case gateway
-        /// A command or a chore: it waits its turn.
-        case command
-
-        /// How long it waits for a lock, in milliseconds.
-        package var lockWait: Int32 {
-            switch self {
-            case .gateway: 250
-            case .command: 10_000
-            }
-        }
-    }
-
     /// The history at `paths`, when there is one: nil before the first pause
     /// (a run that only looks at it never creates it) and when it cannot be opened.
     public static func existing(in paths: XDGPaths) -> SessionStore? {
@@ -164,38 +144,6 @@ public final class SessionStore: Sendable {
         // After the commit: a crash before this line leaves events that the
         // next fold inserts again, and OR IGNORE keeps them single.
         if removing { for file in folded { unlink(file) } }
-    }
-
-    // MARK: The write-ahead log
-
-    /// How long the write-ahead log may grow, in bytes, before a store that
-    /// closes checkpoints it. A launch that finds no other connection reads
-    /// the whole log before its first frame (about 0.6 ms a megabyte here),
-    /// so it stays short: a pause adds some 70 KB, so every fourth or so
-    /// checkpoints, after its pause.
-    static let longLog = 256 << 10
-
-    /// Keeps the log short, as the store closes (SQLite's own checkpoint at
-    /// close is switched off): a log longer than `longLog` is checkpointed
-    /// and begun afresh here, with one small write. A log begun afresh has
-    /// its new header synced to disk, and a new log file its folder: done
-    /// here, after a pause, so that the next launch's first write goes on
-    /// at the end of the log and syncs nothing before its first frame.
-    /// Best effort: a log it cannot checkpoint now is left for the next.
-    func keepLogShort() {
-        var info = stat()
-        guard stat(path + "-wal", &info) == 0, Int(info.st_size) > Self.longLog else { return }
-        try? queue.withConnection { db in
-            // PASSIVE waits for no one. Its answer: blocked, frames in the log, frames checkpointed.
-            guard let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)"),
-                  row[0] as Int == 0, row[1] as Int == row[2] as Int else { return }
-            // Begun afresh by a write of page 1 that changes nothing (the
-            // tables' version, written as it stands).
-            try db.transaction(.immediate) {
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                try db.execute(sql: "PRAGMA user_version = \(version)")
-            }
-        }
     }
 
     // MARK: Gateway sessions
