@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSQLite
 import FoundationEssentials
 import MIGACore
 import Synchronization
@@ -20,6 +19,8 @@ public final class SessionStore: Sendable {
     public let inbox: Inbox
     /// This machine's id in a store opened only to look (see `reading`), which makes none it would keep.
     let lookingDeviceID: String?
+    /// What the store was opened for (see `Role`).
+    let role: Role
     /// Whether the store was opened to write, all the way: only such a store
     /// keeps its log short as it closes.
     private let isOpenToWrite = Atomic(false)
@@ -38,6 +39,7 @@ public final class SessionStore: Sendable {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = nil
+        self.role = role
         let folder = folderName(of: path)
         try checkOwn(folder, file: false)
         try makeDirectories(folder)
@@ -65,21 +67,16 @@ public final class SessionStore: Sendable {
         try connection.execute(sql: "PRAGMA journal_size_limit = 0")
         queue = SerialConnection(connection)
         try Schema.migrate(queue, lockWait: role.lockWait)
+        // A launch waits for no chore: each is tried once, and left for the next process when the store is busy.
+        if role == .gateway { connection.waitForLocks(upTo: 0) }
         try Self.leavingForLaterWhenBusy { try foldInbox() }
         try Self.leavingForLaterWhenBusy { try settleAbandonedIfAny() }
+        connection.waitForLocks(upTo: role.lockWait)
         isOpenToWrite.store(true, ordering: .relaxed)
     }
 
     deinit {
         if isOpenToWrite.load(ordering: .relaxed) { keepLogShort() }
-    }
-
-    /// Runs `chore`, one any process may do that opens the store: when
-    /// another process is writing, past this one's wait, the next does it.
-    private static func leavingForLaterWhenBusy(_ chore: () throws -> Void) throws {
-        do {
-            try chore()
-        } catch let error as SQLiteError where error.code == SQLITE_BUSY {}
     }
 
     /// A store of `queue` that only looks (see `reading`): nothing folded or settled here.
@@ -88,6 +85,7 @@ public final class SessionStore: Sendable {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = deviceID
+        role = .command
     }
 
     /// Every reader counts a killed pause the same way, as soon as its gateway
@@ -261,10 +259,6 @@ public final class SessionStore: Sendable {
     }
 
     // MARK: Internals
-
-    func immediate<T>(_ body: (Connection) throws -> T) throws -> T {
-        try queue.withConnection { db in try db.transaction(.immediate) { try body(db) } }
-    }
 
     /// Marks every `open` row whose gateway is no longer running as `abandoned`,
     /// ended when its pause was last seen (its start plus the time paused it

@@ -53,6 +53,24 @@ import Testing
         #expect(try SessionStore(path: path).sessions().map(\.id) == ["passed"])
     }
 
+    /// The wait is the launch's, not each write's: a gateway that found the
+    /// store busy waits for it no more. Folding the inbox as it opens waits
+    /// for nothing, and once its first write gave up, each later one (a
+    /// deepen, the ending) is tried once and left to the inbox: thirty of
+    /// them come and go while the other process still writes.
+    @Test func a_gateway_that_found_the_store_busy_waits_for_it_no_more() throws {
+        _ = try SessionStore(path: path)
+        try Inbox(besideStoreAt: path).dropPassThrough(id: "passed", program: "firefox", at: start)
+        let holder = try WriteLockHolder(storeAt: path, seconds: 5)
+        try holder.waitUntilHeld()
+        let gateway = try SessionStore(path: path, role: .gateway)
+        #expect(throws: SQLiteError.self) { try begin(gateway, "launch") }
+        for _ in 0..<30 {
+            #expect(throws: SQLiteError.self) { try gateway.setMeta("progress", "later") }
+        }
+        #expect(holder.isHolding, "a later write waited for the other process again")
+    }
+
     // MARK: Bounded and honest
 
     /// SQLite keeps the journal mode it cannot change and says so without an

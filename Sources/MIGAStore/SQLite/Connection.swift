@@ -43,7 +43,7 @@ package final class Connection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeout)
+        waitForLocks(upTo: busyTimeout)
         // Opening reads nothing: a file that is no database would show it
         // only at a later read. Read the schema now, so it fails here.
         _ = try statement(sql: "SELECT * FROM sqlite_master LIMIT 1").firstRow()
@@ -106,6 +106,11 @@ package final class Connection {
         let statement = try statement(sql: sql)
         cache[sql] = statement
         return statement
+    }
+
+    /// From now on, SQLite waits up to `milliseconds` for a lock another holds (0: not at all).
+    package func waitForLocks(upTo milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     /// Closing leaves the write-ahead log as it is, instead of SQLite's
