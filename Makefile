@@ -15,10 +15,11 @@ RUN_ARGS ?=
 HOOK_HINT ?= yes
 
 # What building needs, and what the tests add: a terminal multiplexer, a real
-# notification server under a virtual display on a private bus.
+# notification server under a virtual display on a private bus, the sqlite3
+# shell (another process holding the history's lock).
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
-	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip
+	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip sqlite3
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromium zip
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to

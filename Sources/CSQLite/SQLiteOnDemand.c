@@ -17,6 +17,7 @@
 #include "CSQLite.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -65,7 +66,11 @@
     F(int, sqlite3_backup_step, (sqlite3_backup *backup, int pages), (backup, pages)) \
     F(int, sqlite3_backup_finish, (sqlite3_backup *backup), (backup))
 
-#define SQLITE_FUNCTIONS(F) OPENING_FUNCTIONS(F) CONNECTION_FUNCTIONS(F)
+// Written out below: C cannot pass variable arguments on as they came.
+#define VARIADIC_FUNCTIONS(F) \
+    F(int, sqlite3_db_config, (sqlite3 *db, int option, ...), ())
+
+#define SQLITE_FUNCTIONS(F) OPENING_FUNCTIONS(F) CONNECTION_FUNCTIONS(F) VARIADIC_FUNCTIONS(F)
 
 // The library's functions, all found at the first call (or none: `loaded` stays 0).
 #define POINTER(type, name, parameters, arguments) type (*name) parameters;
@@ -121,3 +126,14 @@ int sqlite3_close_v2(sqlite3 *db) {
 #define FORWARD(type, name, parameters, arguments) \
     type name parameters { return library.name arguments; }
 CONNECTION_FUNCTIONS(FORWARD)
+
+// The options MIGA sets take a flag and where to say how it stands (the
+// SQLITE_DBCONFIG_* switches): those two arguments are passed on.
+int sqlite3_db_config(sqlite3 *db, int option, ...) {
+    va_list arguments;
+    va_start(arguments, option);
+    int flag = va_arg(arguments, int);
+    int *stands = va_arg(arguments, int *);
+    va_end(arguments);
+    return library.sqlite3_db_config(db, option, flag, stands);
+}

@@ -10,27 +10,26 @@ extension SessionStore {
     /// or cut short), moves it aside under a timestamped name, never deleting
     /// it, and begins a new one. Returns the store and, after a rescue, what
     /// happened in words for the person.
-    public static func openRescuing(path: String, now: Date = Date()) throws -> (SessionStore, rescued: String?) {
+    public static func openRescuing(path: String, role: Role = .command, now: Date = Date()) throws -> (SessionStore, rescued: String?) {
         do {
-            return (try SessionStore(path: path), nil)
+            return (try SessionStore(path: path, role: role), nil)
         } catch where isDamage(error) {
-            let (store, words) = try rescue(path: path, damage: error, now: now)
+            let (store, words) = try rescue(path: path, damage: error, role: role, now: now)
             return (store, words)
         }
     }
 
     /// Moves the damaged store at `path` aside and begins a new one there;
     /// `damage` is what showed it (on opening, or on a later read).
-    package static func rescue(path: String, damage: Error, now: Date) throws -> (SessionStore, String) {
+    package static func rescue(path: String, damage: Error, role: Role = .command, now: Date) throws -> (SessionStore, String) {
         let kept = try moveAside(path: path, now: now)
-        return (try SessionStore(path: path),
+        return (try SessionStore(path: path, role: role),
                 "the history at \(path) is damaged (\(describe(damage))); it was moved to \(kept) and a new one begun")
     }
 
     /// Whether `error` says the file itself is broken, rather than busy or unwritable.
     public static func isDamage(_ error: Error) -> Bool {
-        guard let error = error as? SQLiteError else { return false }
-        return error.code == SQLITE_NOTADB || error.code == SQLITE_CORRUPT
+        (error as? SQLiteError)?.isDamage == true
     }
 
     /// What a damage says in words: "it is not a database", "it is cut short or corrupted".

@@ -111,11 +111,14 @@ enum Schema {
     ]
 
     /// `writeAheadLog`: false for a copy in memory, which has no log to keep.
-    static func migrate(_ queue: SerialConnection, writeAheadLog: Bool = true) throws {
+    /// `lockWait`: how long, in milliseconds, to wait for another process
+    /// that holds the file (see `SessionStore.Role`).
+    static func migrate(_ queue: SerialConnection, writeAheadLog: Bool = true,
+                        lockWait: Int32 = SessionStore.Role.command.lockWait) throws {
         let current = try version(of: queue)
         if current == steps.count { return }
         if current > steps.count { throw StoreError.newerSchema(found: current, known: steps.count) }
-        if writeAheadLog { try useWriteAheadLog(queue) }
+        if writeAheadLog { try useWriteAheadLog(queue, lockWait: lockWait) }
         try queue.withConnection { db in
             try db.transaction(.immediate) {
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -132,16 +135,23 @@ extension Schema {
     /// mode persists in the file, so it is set once, as the store is made.
     /// Switching needs the file to itself, and SQLite answers "busy" at once
     /// rather than waiting: when several processes create the store together,
-    /// each tries again until one of them has done it.
-    private static func useWriteAheadLog(_ queue: SerialConnection) throws {
+    /// each tries again, for as long as it waits for a lock, until one of
+    /// them has done it. A mode SQLite keeps without an error (a database in
+    /// memory; a file system with no shared memory for the log's index) is
+    /// refused, named: asking again would never change it.
+    private static func useWriteAheadLog(_ queue: SerialConnection, lockWait: Int32) throws {
+        let pause: Int32 = 25
         try queue.withConnection { db in
-            var attempts = 0
-            while try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" { return }
+            var waited: Int32 = 0
+            while true {
                 do {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                } catch let error as SQLiteError where error.code == SQLITE_BUSY && attempts < 400 {
-                    attempts += 1
-                    usleep(25_000)
+                    let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() ?? ""
+                    guard mode == "wal" else { throw StoreError.noWriteAheadLog(mode: mode) }
+                    return
+                } catch let error as SQLiteError where error.code == SQLITE_BUSY && waited < lockWait {
+                    waited += pause
+                    usleep(useconds_t(pause) * 1000)
                 }
             }
         }
@@ -156,11 +166,16 @@ extension Schema {
 /// Why the store could not be used.
 public enum StoreError: Error, CustomStringConvertible {
     case newerSchema(found: Int, known: Int)
+    /// SQLite kept the journal mode `mode` when asked for a write-ahead log.
+    case noWriteAheadLog(mode: String)
 
     public var description: String {
         switch self {
         case .newerSchema(let found, let known):
             "the store was written by a newer MIGA (schema \(found), this one knows \(known)); please update miga"
+        case .noWriteAheadLog(let mode):
+            "SQLite keeps the store in journal mode \"\(mode)\" and cannot give it a write-ahead log, which MIGA needs "
+                + "so that a launch never waits for a reader (is it on a network file system?)"
         }
     }
 }

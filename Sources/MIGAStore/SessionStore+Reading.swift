@@ -15,7 +15,7 @@ extension SessionStore {
     /// so the figures are those a store opened to write would give.
     public static func reading(path: String) throws -> SessionStore {
         guard access(path, F_OK) == 0 else { return try inMemory(copying: nil, path: path) }
-        let file = try readOnly(path)
+        let file = try SerialConnection.looking(at: path)
         let version = try Schema.version(of: file)
         if version > Schema.steps.count { throw StoreError.newerSchema(found: version, known: Schema.steps.count) }
         let deviceID = try file.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'device_id'") }
@@ -32,21 +32,6 @@ extension SessionStore {
             try String?.fetchAll(db, sql: "SELECT owner FROM sessions WHERE outcome = 'open'")
         }
         return owners.contains(where: { owner in owner.flatMap(ProcessIdentity.init)?.isRunning != true })
-    }
-
-    /// The file opened read only. With no write-ahead log beside it, no one
-    /// has it open to write: it is read as the file it is ("immutable"), for
-    /// a read only connection to a store in WAL mode would otherwise make the
-    /// -wal and -shm files beside it, and leave them. (A gateway that began
-    /// writing since would finish into the log; the file itself changes only
-    /// as its last connection closes.) When the file cannot be read so, the
-    /// plain read only open.
-    private static func readOnly(_ path: String) throws -> SerialConnection {
-        if access(path + "-wal", F_OK) != 0,
-           let queue = try? SerialConnection(path: path, .immutable), (try? Schema.version(of: queue)) != nil {
-            return queue
-        }
-        return try SerialConnection(path: path, .readOnly)
     }
 
     /// A store in memory: a copy of `file` (none: empty), brought up to date

@@ -3,13 +3,15 @@ import Glibc
 #endif
 import FoundationEssentials
 import MIGACore
+import Synchronization
 
 /// The event store: one SQLite file (WAL mode) holding a row per gateway run,
 /// from which every number MIGA shows is derived.
 ///
 /// Rows are written when a pause opens and completed when it ends, each write
 /// one IMMEDIATE transaction, so many gateways ending at once queue for the
-/// write lock (with a generous busy timeout) instead of failing.
+/// write lock instead of failing: a command waits its turn; a gateway waits
+/// only a moment (see `Role`), and the inbox takes what it cannot write.
 public final class SessionStore: Sendable {
     let queue: SerialConnection
     public let path: String
@@ -17,6 +19,11 @@ public final class SessionStore: Sendable {
     public let inbox: Inbox
     /// This machine's id in a store opened only to look (see `reading`), which makes none it would keep.
     let lookingDeviceID: String?
+    /// What the store was opened for (see `Role`).
+    let role: Role
+    /// Whether the store was opened to write, all the way: only such a store
+    /// keeps its log short as it closes.
+    private let isOpenToWrite = Atomic(false)
 
     /// The history at `paths`, when there is one: nil before the first pause
     /// (a run that only looks at it never creates it) and when it cannot be opened.
@@ -26,11 +33,13 @@ public final class SessionStore: Sendable {
     }
 
     /// Opens (creating if needed) the store at `path`: folders 0700, file 0600.
-    /// Pass-throughs waiting in the inbox beside it are folded in.
-    public init(path: String) throws {
+    /// Pass-throughs waiting in the inbox beside it are folded in, unless
+    /// another process is writing: they wait for the next one that opens it.
+    public init(path: String, role: Role = .command) throws {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = nil
+        self.role = role
         let folder = folderName(of: path)
         try checkOwn(folder, file: false)
         try makeDirectories(folder)
@@ -44,14 +53,30 @@ public final class SessionStore: Sendable {
 
         // WAL is set once, when the store is created (Schema.migrate): the mode
         // is kept in the file, and asking for it on every open costs an fsync.
-        let connection = try Connection(path: path, .readWrite)
+        let connection = try Connection(path: path, .readWrite, busyTimeout: role.lockWait)
         // WAL with synchronous=NORMAL is durable against crashes of the process
-        // and keeps each commit free of an fsync.
+        // and keeps each commit free of an fsync (a power cut may take the
+        // last commits back, never damage the file).
         try connection.execute(sql: "PRAGMA synchronous = NORMAL")
+        // The log is kept between runs and checkpointed only as a store
+        // closes (see `keepLogShort`): never in the middle of a launch's
+        // write, and never taken away, so that no launch begins a log.
+        try connection.keepLogOnClose()
+        try connection.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+        // A log begun afresh is cut to what it holds, so its size is its length.
+        try connection.execute(sql: "PRAGMA journal_size_limit = 0")
         queue = SerialConnection(connection)
-        try Schema.migrate(queue)
-        try foldInbox()
-        try settleAbandonedIfAny()
+        try Schema.migrate(queue, lockWait: role.lockWait)
+        // A launch waits for no chore: each is tried once, and left for the next process when the store is busy.
+        if role == .gateway { connection.waitForLocks(upTo: 0) }
+        try Self.leavingForLaterWhenBusy { try foldInbox() }
+        try Self.leavingForLaterWhenBusy { try settleAbandonedIfAny() }
+        connection.waitForLocks(upTo: role.lockWait)
+        isOpenToWrite.store(true, ordering: .relaxed)
+    }
+
+    deinit {
+        if isOpenToWrite.load(ordering: .relaxed) { keepLogShort() }
     }
 
     /// A store of `queue` that only looks (see `reading`): nothing folded or settled here.
@@ -60,6 +85,7 @@ public final class SessionStore: Sendable {
         self.path = path
         inbox = Inbox(besideStoreAt: path)
         lookingDeviceID = deviceID
+        role = .command
     }
 
     /// Every reader counts a killed pause the same way, as soon as its gateway
@@ -174,11 +200,16 @@ public final class SessionStore: Sendable {
 
     /// Every row, oldest first.
     public func sessions() throws -> [SessionRecord] {
+        try sessions(where: "1")
+    }
+
+    /// The rows `condition` (SQL of MIGA's own, never of outside text) holds for, oldest first.
+    func sessions(where condition: String) throws -> [SessionRecord] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, program, started_at, ended_at, outcome, paused_seconds, deepen_count, quotes, device, origin,
                        reason, intention, kind, typed, alternative, stopped_at_once
-                FROM sessions ORDER BY started_at, id
+                FROM sessions WHERE \(condition) ORDER BY started_at, id
                 """).map { row in
                 SessionRecord(
                     id: row["id"], program: row["program"],
@@ -195,10 +226,15 @@ public final class SessionStore: Sendable {
     }
 
     /// Adds the sessions whose ids are not in the store yet, all in one
-    /// transaction (so a failure adds none). Returns how many were new.
+    /// transaction (so a failure adds none), with `meta` kept in the same
+    /// transaction when given (how far a sync read a file). Returns how many
+    /// were new.
     @discardableResult
-    public func insertMissing(_ records: [SessionRecord]) throws -> Int {
+    public func insertMissing(_ records: [SessionRecord], keeping meta: (key: String, value: String)? = nil) throws -> Int {
         try immediate { db in
+            if let meta {
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [meta.key, meta.value])
+            }
             var added = 0
             for record in records {
                 try db.execute(sql: """
@@ -219,14 +255,10 @@ public final class SessionStore: Sendable {
 
     /// SQLite's own check of the file: "ok", or what is wrong.
     public func integrityCheck() throws -> String {
-        try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
+        try queue.read(soundIf: { $0 == "ok" }) { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ") }
     }
 
     // MARK: Internals
-
-    func immediate<T>(_ body: (Connection) throws -> T) throws -> T {
-        try queue.withConnection { db in try db.transaction(.immediate) { try body(db) } }
-    }
 
     /// Marks every `open` row whose gateway is no longer running as `abandoned`,
     /// ended when its pause was last seen (its start plus the time paused it

@@ -12,6 +12,8 @@ import MIGACore
 /// `miga-*.jsonl` there (conflict copies included) and adds the sessions it
 /// lacks. No machine ever rewrites another's file, sessions are never changed
 /// once complete, and ids are unique, so syncing in any order converges.
+/// Another machine's file is read from where the last sync stopped (see
+/// `SyncPosition`), and what could not be read is named in the report.
 public enum Sync {
     public struct Report: Equatable, Sendable {
         public let ownFile: String
@@ -19,44 +21,109 @@ public enum Sync {
         public let written: Int
         /// Sessions from other machines newly added to the store.
         public let merged: Int
-        /// Other devices' files read.
+        /// Other devices whose files are there.
         public let devices: Int
-        /// Lines that were not whole sessions (a file still arriving, say), skipped.
-        public let skipped: Int
+        /// What this sync read of each other machine's file, by name.
+        public let files: [PeerFile]
+
+        /// Lines set aside this time, in every file.
+        public var setAside: Int { files.reduce(0) { $0 + $1.setAside } }
+
+        /// What the sync did, in words for the person: what was written
+        /// and added, then each other machine's file whose reading is worth
+        /// a word (lines set aside or early, said once; what was left unread, and why).
+        public var lines: [String] {
+            let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+            var lines = ["Wrote \(plural(written, "new session")) to \(ownFile); added \(merged) from \(plural(devices, "other device"))."]
+            for file in files {
+                if file.setAside > 0 {
+                    lines.append("\(file.name): set aside \(plural(file.setAside, "line")) that "
+                                 + (file.setAside == 1 ? "is not a whole, possible session" : "are not whole, possible sessions")
+                                 + " of its machine (cut short, or from elsewhere); they stay in the file, and are not read again.")
+                }
+                if file.early > 0 {
+                    lines.append("\(file.name): \(plural(file.early, "session")) dated ahead of this clock; "
+                                 + "added when their time comes.")
+                }
+                if let unread = file.unread { lines.append("\(file.name) \(unread).") }
+            }
+            return lines
+        }
     }
 
-    public static func run(store: SessionStore, folder: String, now: Date = Date()) throws(MigaError) -> Report {
+    /// One other machine's file, as a sync read it.
+    public struct PeerFile: Equatable, Sendable {
+        /// Its name in the folder.
+        public let name: String
+        /// Bytes read this time: 0 when nothing was appended since.
+        public let bytesRead: Int64
+        /// Lines met for the first time that are not whole, possible sessions
+        /// of the file's machine: they stay in the file, and are not read again.
+        public let setAside: Int
+        /// Sessions met for the first time that are dated ahead of this
+        /// clock: each sync looks at them again, and adds them once their time has come.
+        public let early: Int
+        /// Why it was not read to its end, when it was not: it cannot be read,
+        /// or more was new than one sync reads.
+        public let unread: String?
+
+        public init(name: String, bytesRead: Int64, setAside: Int = 0, early: Int = 0, unread: String? = nil) {
+            self.name = name
+            self.bytesRead = bytesRead
+            self.setAside = setAside
+            self.early = early
+            self.unread = unread
+        }
+    }
+
+    /// How much a sync reads of one file at a time.
+    public struct Limits: Sendable {
+        /// Bytes of one file read by one sync; the rest is read by the next.
+        public var perSync: Int
+        /// The longest line read as a session; a longer one is set aside unread.
+        public var longestLine: Int
+
+        public init(perSync: Int = readLimit, longestLine: Int = 1 << 20) {
+            self.perSync = perSync
+            self.longestLine = longestLine
+        }
+    }
+
+    public static func run(store: SessionStore, folder: String, now: Date = Date(),
+                           limits: Limits = Limits()) throws(MigaError) -> Report {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw MigaError("\(folder) is not a folder (create it, or give the folder your sync tool shares)")
         }
+        // Where the files were read is kept by the folder's one name, however it was given.
+        let folder = realpath(folder) ?? folder
         do {
             let device = try store.deviceID()
             let ownName = "miga-\(device).jsonl"
             let ownFile = folder + "/" + ownName
-            let sessions = try store.sessions()
 
             // Append what this machine has and its file lacks: its own
             // sessions and those it imported, never what another file brought.
-            let written = try appendMissing(sessions.filter { $0.device.isEmpty && $0.outcome != .open },
-                                            to: ownFile, device: device, now: now)
+            let written = try appendMissing(try store.sessionsToPublish(), to: ownFile, device: device, now: now)
 
             // Add what the other machines have and this store lacks. A file
             // is another machine's by its name (conflict copies included);
             // one named for this machine holds nothing new, and is never
             // taken as this machine's own.
-            var incoming: [SessionRecord] = []
-            var skipped = 0
+            var merged = 0
+            var files: [PeerFile] = []
             var devices: Set<String> = []
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            for name in names {
                 guard let fileDevice = Self.device(ofFile: name), fileDevice != device else { continue }
-                let (_, records, bad) = read(folder + "/" + name, device: fileDevice, localDevice: device, now: now)
                 devices.insert(fileDevice)
-                incoming += records
-                skipped += bad
+                let (file, added) = try readOn(name, in: folder, device: fileDevice, localDevice: device, store: store,
+                                               now: now, limits: limits)
+                files.append(file)
+                merged += added
             }
-            let merged = try store.insertMissing(incoming)
-            return Report(ownFile: ownFile, written: written, merged: merged, devices: devices.count, skipped: skipped)
+            try store.forgetSyncPositions(in: folder, keeping: Set(files.map(\.name)))
+            return Report(ownFile: ownFile, written: written, merged: merged, devices: devices.count, files: files)
         } catch let error as MigaError {
             throw error
         } catch {
@@ -75,29 +142,47 @@ public enum Sync {
         return shape ? id.lowercased() : nil
     }
 
-    /// The ids and sessions in the sync file of `device`, and how many lines
-    /// were not whole sessions of that device. A line says which machine
-    /// published it, and only its own file's machine may: anything else is
-    /// skipped. Its sessions are kept as that device's, never this machine's.
-    static func read(_ path: String, device: String, localDevice: String, now: Date) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
-        guard let text = (try? readTextFile(path)) ?? nil else { return ([], [], 0) }
-        return parse(text, device: device, localDevice: localDevice, now: now)
+    /// What one line of the sync file of `device` is.
+    enum Line: Equatable {
+        /// A whole session of the file's machine, kept as that device's.
+        case session(SessionRecord)
+        /// A session of the file's machine dated ahead of this clock: it may
+        /// be read again once its time has come.
+        case early
+        /// Anything else: not a session, another machine's, impossible.
+        case setAside
     }
 
-    /// The ids and sessions in the text of the sync file of `device`.
+    /// What `line` of the sync file of `device` is. A line says which machine
+    /// published it, and only its own file's machine may: anything else is
+    /// set aside. Its session is kept as that device's, never this machine's.
+    static func read(line: some Collection<UInt8>, number: Int, device: String, localDevice: String, now: Date) -> Line {
+        // Most of what is no session is no JSON object either: said before decoding.
+        guard line.first(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }) == UInt8(ascii: "{"),
+              let record = try? JSONDecoder().decode(Exchange.Record.self, from: Data(line)),
+              record.device.lowercased() == device else { return .setAside }
+        guard var session = try? Exchange.session(record, place: "line \(number)", now: now) else {
+            // Possible but for this clock: a session of a machine whose clock runs ahead.
+            let later = try? Exchange.session(record, place: "line \(number)", now: .distantFuture)
+            return later == nil ? .setAside : .early
+        }
+        session.device = device
+        if session.origin == localDevice { session.origin = "" }
+        return .session(session)
+    }
+
+    /// The ids and sessions in the text of the sync file of `device`, and how
+    /// many lines were not whole sessions of that device now.
     package static func parse(_ text: String, device: String, localDevice: String, now: Date) -> (ids: Set<String>, records: [SessionRecord], skipped: Int) {
         var ids: Set<String> = []
         var records: [SessionRecord] = []
         var skipped = 0
-        let decoder = JSONDecoder()
         for (index, line) in text.lines().enumerated() {
-            guard let record = try? decoder.decode(Exchange.Record.self, from: Data(line.utf8)), record.device.lowercased() == device,
-                  var session = try? Exchange.session(record, place: "line \(index + 1)", now: now) else {
+            guard case .session(let session) = read(line: line.utf8, number: index + 1, device: device, localDevice: localDevice,
+                                                    now: now) else {
                 skipped += 1
                 continue
             }
-            session.device = device
-            if session.origin == localDevice { session.origin = "" }
             ids.insert(session.id)
             records.append(session)
         }
@@ -148,4 +233,3 @@ public enum Sync {
         return missing.count
     }
 }
-

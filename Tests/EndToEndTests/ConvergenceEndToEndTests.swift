@@ -35,6 +35,7 @@ import MIGATestSupport
         .command(["quotes", "import", "fixtures/kettles"]),
         .command(["import", "fixtures/elsewhere.json"]),
         .command(["sync", "sync"]),
+        .command(["sync", "sync", "--timer"]),
         .command(["refresh"]),
         .command(["refresh", "--units"]),
         // Doctor finds problems this sandbox cannot mend (no notification server): status 1.

@@ -88,4 +88,62 @@ import Testing
         try file.backup(to: memory)
         #expect(try memory.read { try Int.fetchAll($0, sql: "SELECT value FROM numbers ORDER BY value") } == [4, 5])
     }
+
+    /// A connection that reads a file as immutable takes no lock, so a
+    /// checkpoint of another process's can change pages under it: what looks
+    /// like damage (an error, or an answer that says so) is read again
+    /// through a read-only connection before it is believed.
+    @Test func what_looks_like_damage_to_an_immutable_read_is_read_again_read_only() throws {
+        let path = folder.path + "/numbers.sqlite"
+        try Connection(path: path, .readWrite).execute(sql: "CREATE TABLE numbers (value INTEGER); INSERT INTO numbers VALUES (4), (5)")
+        let queue = try SerialConnection(path: path, .immutable)
+        var calls = 0
+        let count = try queue.read { db in
+            calls += 1
+            if calls == 1 { throw SQLiteError(extendedCode: SQLITE_CORRUPT, message: "a stale page") }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM numbers")
+        }
+        #expect(count == 2 && calls == 2)
+        var checks = ["*** in database main *** On tree page 5 cell 0: invalid page number 256", "ok"]
+        #expect(try SerialConnection(path: path, .immutable).read(soundIf: { $0 == "ok" }) { _ in checks.removeFirst() } == "ok")
+        // A connection that takes its locks is believed: no second read.
+        let locking = try SerialConnection(path: path, .readOnly)
+        calls = 0
+        #expect(throws: SQLiteError.self) {
+            try locking.read { _ in
+                calls += 1
+                throw SQLiteError(extendedCode: SQLITE_CORRUPT, message: "damage")
+            }
+        }
+        #expect(calls == 1)
+    }
+
+    /// SQLite answers NULL for a text it has no memory to give as UTF-8 (a
+    /// store kept in UTF-16 asks for a copy); a row with it is refused with
+    /// SQLITE_NOMEM, never read through a null pointer. An exit test: the
+    /// heap limit is the whole process's, and the old read ended it.
+    @Test func a_text_sqlite_has_no_memory_for_is_an_error_not_a_crash() async {
+        await #expect(processExitsWith: .success) {
+            let connection = try Connection(path: "", .memory)
+            try connection.execute(sql: "PRAGMA encoding = 'UTF-16le'; CREATE TABLE notes (text TEXT)")
+            try connection.execute(sql: "INSERT INTO notes VALUES (printf('%.*c', 1000000, 'x'))")
+            let statement = try connection.statement(sql: "SELECT text FROM notes")
+            try statement.bind([])
+            let stepped = try statement.step()
+            precondition(stepped)
+            // The library MIGA opened (see SQLiteOnDemand.c), asked for what MIGA never calls.
+            let library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_NOLOAD)
+            typealias Limit = @convention(c) (Int64) -> Int64
+            typealias Used = @convention(c) () -> Int64
+            let limit = unsafeBitCast(dlsym(library, "sqlite3_hard_heap_limit64"), to: Limit.self)
+            let used = unsafeBitCast(dlsym(library, "sqlite3_memory_used"), to: Used.self)
+            _ = limit(used() + 1000)
+            do {
+                _ = try statement.row()
+                exit(1)
+            } catch let error as SQLiteError {
+                precondition(error.code == SQLITE_NOMEM, "\(error)")
+            }
+        }
+    }
 }

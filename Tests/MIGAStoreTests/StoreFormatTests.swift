@@ -63,8 +63,11 @@ import Testing
     /// text whole, even past a NUL), in a fixed order; the ids that are made
     /// new each time are only said to be there.
     static func contents(of path: String) throws -> [[SQLiteValue]] {
-        // Immutable: no -wal or -shm file made beside the fixture.
-        let connection = try Connection(path: path, .immutable)
+        // As a look reads it: nothing written beside the fixture, and a store's log read too.
+        try SerialConnection.looking(at: path).read { connection in try contents(of: path, through: connection) }
+    }
+
+    private static func contents(of path: String, through connection: Connection) throws -> [[SQLiteValue]] {
         var contents: [[SQLiteValue]] = []
         contents.append(try Row.fetchAll(connection, sql: "SELECT type, name, sql FROM sqlite_master ORDER BY name").flatMap(\.values))
         // The file's header: its write-ahead log (bytes 18 and 19), its version of the tables.

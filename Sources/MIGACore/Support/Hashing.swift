@@ -13,6 +13,11 @@ package struct FNV1a {
         value = (value ^ 0xFF) &* 0x100_0000_01B3
     }
 
+    /// Mixes in `bytes` as they are (no end mark).
+    package mutating func mix(bytes: some Sequence<UInt8>) {
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    }
+
     /// The hash of `parts`, in order.
     package static func hash(_ parts: some Sequence<some StringProtocol>) -> UInt64 {
         var hasher = FNV1a()

@@ -58,6 +58,7 @@ public struct Doctor {
             findings.append(Finding(ok: true, text: "config: \(paths.configFile) reads cleanly"))
         }
         findings.append(store())
+        findings += sync()
         if let leaks = leaks(loaded.config) { findings.append(leaks) }
         findings += routes(loaded.config, readable: loaded.unreadable == nil)
         findings.append(notifications(loaded.config))

@@ -14,7 +14,7 @@ public struct Manifest: Equatable, Sendable {
         case hookLine(file: String, line: String)
         /// A D-Bus service file that sends an activation through the gateway.
         case service(path: String, program: String)
-        /// A systemd user unit (the refresh on changes of the application folders).
+        /// A systemd user unit (the refresh on changes of the application folders, the sync timer).
         case unit(path: String)
         /// What lets a browser reach MIGA: a host manifest, the host's link,
         /// the extension's folder in MIGA's data folder.

@@ -60,8 +60,10 @@ extension Protection {
         case .service(let path, let program):
             try services.remove(path: path, program: program, from: &manifest)
         case .unit(let path):
-            if path.hasSuffix(SystemdUnits.pathUnit), SystemdUnits.userManagerRuns(environment: environment) {
-                _ = SystemdUnits.systemctl(["disable", "--now", SystemdUnits.pathUnit], environment: environment)
+            // The units that were enabled: stopped before they go.
+            if let unit = [SystemdUnits.pathUnit, SyncTimer.timerUnit].first(where: { path.hasSuffix("/" + $0) }),
+               SystemdUnits.userManagerRuns(environment: environment) {
+                _ = SystemdUnits.systemctl(["disable", "--now", unit], environment: environment)
             }
             unlink(path)
             manifest.forget(entry)

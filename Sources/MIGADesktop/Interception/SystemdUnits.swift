@@ -111,3 +111,171 @@ extension Protection {
         return "Enabled \(SystemdUnits.pathUnit): new and changed application entries are covered as they appear."
     }
 }
+
+/// A systemd user timer that runs `miga sync FOLDER` every 15 minutes and a
+/// little after each login: `miga sync FOLDER --timer` writes it and enables
+/// it, `miga sync --no-timer` and `miga uninstall` take it away, and doctor
+/// says what it syncs.
+public struct SyncTimer: Sendable {
+    /// `$XDG_CONFIG_HOME/systemd/user`, where the refresh's units are too.
+    public let folder: String
+    public let gateway: String
+
+    public static let timerUnit = "miga-sync.timer"
+    public static let serviceUnit = "miga-sync.service"
+    /// When it runs: as the package's `miga-sync@.timer` does (a test holds the two alike).
+    static let schedule = ["OnStartupSec=2min", "OnUnitActiveSec=15min", "RandomizedDelaySec=1min"]
+
+    public init(paths: XDGPaths, gateway: String) {
+        folder = paths.configHome + "/systemd/user"
+        self.gateway = gateway
+    }
+
+    public var timerUnitFile: String { folder + "/" + Self.timerUnit }
+    public var serviceUnitFile: String { folder + "/" + Self.serviceUnit }
+
+    public var timerUnitText: String {
+        """
+        # Written by MIGA (miga sync FOLDER --timer); removed by miga sync --no-timer and miga uninstall.
+        [Unit]
+        Description=MIGA: sync the history through a shared folder
+
+        [Timer]
+        \(Self.schedule.joined(separator: "\n"))
+
+        [Install]
+        WantedBy=timers.target
+
+        """
+    }
+
+    /// The service the timer starts, syncing `shared` (an absolute path).
+    func serviceUnitText(syncing shared: String) -> String {
+        """
+        # Written by MIGA (miga sync FOLDER --timer); removed by miga sync --no-timer and miga uninstall.
+        [Unit]
+        Description=MIGA: sync the history through a shared folder
+
+        [Service]
+        Type=oneshot
+        ExecStart=\(UnitArgument(gateway).written) sync \(UnitArgument(shared).written)
+
+        """
+    }
+
+    /// The folder the timer written here syncs; nil when there is none.
+    public func syncedFolder() -> String? {
+        guard let text = (try? readTextFile(serviceUnitFile)) ?? nil,
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ExecStart=") }) else { return nil }
+        let words = line.dropFirst("ExecStart=".count).split(separator: " ")
+        guard words.count == 3, words[1] == "sync" else { return nil }
+        return UnitArgument(written: String(words[2]))?.value
+    }
+
+    /// Writes both units and records them; unchanged files are not rewritten.
+    func write(syncing shared: String, into manifest: inout Manifest) throws(MigaError) {
+        // A line break would end the unit's line: such a folder has no place in it.
+        guard !shared.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw MigaError("\(printable(shared)) holds a control character, which a systemd unit cannot name; sync it by hand")
+        }
+        for (path, text) in [(serviceUnitFile, serviceUnitText(syncing: shared)), (timerUnitFile, timerUnitText)] {
+            do {
+                try makeDirectories(folder)
+                try writeIfChanged(text, to: path, mode: 0o644)
+            } catch {
+                throw MigaError("cannot write \(path): \(error)")
+            }
+            manifest.record(.unit(path: path))
+        }
+    }
+}
+
+/// One argument of a unit's ExecStart= as systemd reads it back: `%`
+/// written `%%` (no specifier), `$` written `$$` (no variable), and every
+/// other character that would split, quote or escape written as `\xNN`.
+/// Characters past ASCII are written as they are.
+struct UnitArgument: Equatable {
+    let value: String
+
+    init(_ value: String) {
+        self.value = value
+    }
+
+    private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@=~".unicodeScalars)
+
+    var written: String {
+        var text = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "%": text += "%%"
+            case "$": text += "$$"
+            case _ where scalar.value >= 0x80 || Self.plain.contains(scalar): text.unicodeScalars.append(scalar)
+            default: text += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            }
+        }
+        return text
+    }
+
+    /// The argument `written` stands for; nil when it is no argument this writes.
+    init?(written: String) {
+        var scalars = written.unicodeScalars[...]
+        var value = String.UnicodeScalarView()
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "%", "$":
+                guard scalars.popFirst() == scalar else { return nil }
+                value.append(scalar)
+            case "\\":
+                guard scalars.popFirst() == "x", let high = scalars.popFirst(), let low = scalars.popFirst(),
+                      let code = UInt8(String([Character(high), Character(low)]), radix: 16) else { return nil }
+                value.append(Unicode.Scalar(code))
+            default:
+                value.append(scalar)
+            }
+        }
+        self.value = String(value)
+    }
+}
+
+extension Protection {
+    /// The sync timer of this user's units folder.
+    public var syncTimer: SyncTimer { SyncTimer(paths: paths, gateway: shims.gateway) }
+
+    /// Writes the timer that syncs `shared` (an absolute path) and, where a
+    /// user manager runs, enables and starts it. Returns what was done, in words.
+    public func installSyncTimer(syncing shared: String) throws(MigaError) -> String {
+        var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
+        try syncTimer.write(syncing: shared, into: &manifest)
+        guard SystemdUnits.userManagerRuns(environment: environment) else {
+            return "Wrote \(syncTimer.timerUnitFile); no systemd user manager runs here, so it does not run by itself "
+                + "(miga sync \(shared) syncs when you run it)."
+        }
+        _ = SystemdUnits.systemctl(["daemon-reload"], environment: environment)
+        guard SystemdUnits.systemctl(["enable", "--now", SyncTimer.timerUnit], environment: environment) else {
+            return "Wrote \(syncTimer.timerUnitFile), but systemctl --user could not enable it; "
+                + "systemctl --user enable --now \(SyncTimer.timerUnit) starts it."
+        }
+        return "Enabled \(SyncTimer.timerUnit): \(shared) is synced every 15 minutes, and a little after each login."
+    }
+
+    /// Stops and takes away the sync timer. Returns what was done, in words.
+    public func removeSyncTimer() throws(MigaError) -> String {
+        let timer = syncTimer
+        guard access(timer.timerUnitFile, F_OK) == 0 || access(timer.serviceUnitFile, F_OK) == 0 else {
+            return "No sync timer of MIGA's is there; nothing to remove."
+        }
+        var manifest = Manifest(path: manifestPath)
+        defer { try? manifest.save() }
+        let runs = SystemdUnits.userManagerRuns(environment: environment)
+        if runs { _ = SystemdUnits.systemctl(["disable", "--now", SyncTimer.timerUnit], environment: environment) }
+        for path in [timer.timerUnitFile, timer.serviceUnitFile] {
+            if unlink(path) != 0 && errno != ENOENT {
+                throw MigaError("cannot remove \(path): \(String(cString: strerror(errno)))")
+            }
+            manifest.forget(.unit(path: path))
+        }
+        if runs { _ = SystemdUnits.systemctl(["daemon-reload"], environment: environment) }
+        return "Removed \(SyncTimer.timerUnit); miga sync runs when you run it."
+    }
+}

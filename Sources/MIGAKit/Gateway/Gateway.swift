@@ -104,7 +104,7 @@ public final class Gateway {
 
     /// Whether an allowance of the program is running now (it begins one if so, as a Proceed would).
     private func insideAllowance(_ settings: ProgramSettings) -> Bool {
-        guard let allowance = settings.allowance, let store = try? SessionStore(path: paths.storeFile) else { return false }
+        guard let allowance = settings.allowance, let store = try? SessionStore(path: paths.storeFile, role: .gateway) else { return false }
         return (try? store.openWithinAllowance(id: newUUID(), program: settings.command, at: context.time.now(),
                                                 allowance: allowance)) ?? nil != nil
     }

@@ -25,7 +25,7 @@ final class QuoteDrawer {
         path = paths.storeFile
         self.now = now
         do {
-            let (opened, rescue) = try SessionStore.openRescuing(path: path, now: now)
+            let (opened, rescue) = try SessionStore.openRescuing(path: path, role: .gateway, now: now)
             store = opened
             rescued = rescue != nil
             if let rescue { notices.append(rescue) }
@@ -78,7 +78,7 @@ final class QuoteDrawer {
         } catch where SessionStore.isDamage(error) && !rescued {
             rescued = true
             do {
-                let (fresh, words) = try SessionStore.rescue(path: path, damage: error, now: now)
+                let (fresh, words) = try SessionStore.rescue(path: path, damage: error, role: .gateway, now: now)
                 store = fresh
                 notices.append(words)
                 return try body(fresh, &generator)

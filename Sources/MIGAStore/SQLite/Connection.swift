@@ -16,16 +16,22 @@ package final class Connection {
         /// Read it only, as a file no one writes: no lock taken, no -wal or
         /// -shm file made beside it (SQLite's `immutable` URI parameter).
         case immutable
+        /// Read it only, and write nothing beside it either: its write-ahead
+        /// log is read through the log's index opened read only (SQLite's
+        /// `readonly_shm`), taking the readers' locks. The -wal and -shm
+        /// files must be there.
+        case lookingOnly
         /// A new, empty database in memory; the path is not used.
         case memory
     }
 
-    /// Opens `path`; SQLite waits up to `busyTimeout` seconds for a lock another holds.
-    package init(path: String, _ opening: Opening, busyTimeout: Int32 = 10) throws {
+    /// Opens `path`; SQLite waits up to `busyTimeout` milliseconds for a lock another holds.
+    package init(path: String, _ opening: Opening, busyTimeout: Int32 = 10_000) throws {
         let (name, flags) = switch opening {
         case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         case .readOnly: (path, SQLITE_OPEN_READONLY)
         case .immutable: (Self.uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        case .lookingOnly: (Self.uri(path) + "?readonly_shm=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         case .memory: (":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         }
         var handle: OpaquePointer?
@@ -37,7 +43,7 @@ package final class Connection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeout * 1000)
+        waitForLocks(upTo: busyTimeout)
         // Opening reads nothing: a file that is no database would show it
         // only at a later read. Read the schema now, so it fails here.
         _ = try statement(sql: "SELECT * FROM sqlite_master LIMIT 1").firstRow()
@@ -100,6 +106,19 @@ package final class Connection {
         let statement = try statement(sql: sql)
         cache[sql] = statement
         return statement
+    }
+
+    /// From now on, SQLite waits up to `milliseconds` for a lock another holds (0: not at all).
+    package func waitForLocks(upTo milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Closing leaves the write-ahead log as it is, instead of SQLite's
+    /// checkpoint of it by the last connection to close, which takes the log
+    /// away (see `SessionStore.keepLogShort`).
+    package func keepLogOnClose() throws {
+        let code = csqlite_db_config_switch(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
+        guard code == SQLITE_OK else { throw SQLiteError(code, on: handle) }
     }
 
     /// Rows inserted, updated or deleted by the last statement that wrote.

@@ -25,6 +25,10 @@ package struct SQLiteError: Error, CustomStringConvertible, Sendable {
 
     package var code: Int32 { extendedCode & 0xFF }
 
+    /// Whether it says the file itself is broken (not a database, or cut
+    /// short), rather than busy or unwritable.
+    package var isDamage: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+
     package var description: String {
         "SQLite error \(code): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
     }

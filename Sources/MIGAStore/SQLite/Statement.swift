@@ -26,14 +26,29 @@ package final class Statement {
         }
         guard code == SQLITE_OK else { throw SQLiteError(code, on: connection, sql: String(sql)) }
         guard let handle else { return (nil, rest) }
-        return (Statement(handle: handle, connection: connection), rest)
+        // SQLite answers NULL for a name it had no memory to make.
+        var columns: [String] = []
+        for column in 0..<sqlite3_column_count(handle) {
+            guard let name = sqlite3_column_name(handle, column) else {
+                sqlite3_finalize(handle)
+                throw outOfMemory(sql: String(sql))
+            }
+            columns.append(String(cString: name))
+        }
+        return (Statement(handle: handle, connection: connection, sql: sqlite3_sql(handle).map { String(cString: $0) } ?? String(sql),
+                          columns: columns), rest)
     }
 
-    private init(handle: OpaquePointer, connection: OpaquePointer) {
+    private init(handle: OpaquePointer, connection: OpaquePointer, sql: String, columns: [String]) {
         self.handle = handle
         self.connection = connection
-        sql = String(cString: sqlite3_sql(handle))
-        columns = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        self.sql = sql
+        self.columns = columns
+    }
+
+    /// SQLite had no memory for what was asked of it (it answered NULL).
+    private static func outOfMemory(sql: String) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_NOMEM, message: "out of memory", sql: sql)
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -78,20 +93,29 @@ package final class Statement {
     }
 
     /// The row it stands on.
-    func row() -> Row {
-        Row(columns: columns, values: columns.indices.map { value(at: Int32($0)) })
+    func row() throws -> Row {
+        Row(columns: columns, values: try columns.indices.map { try value(at: Int32($0)) })
     }
 
-    private func value(at column: Int32) -> SQLiteValue {
+    /// The value of `column` in the row it stands on. A text SQLite answers
+    /// NULL for is one it had no memory to give (a text kept in UTF-16 is
+    /// copied to be given as UTF-8): SQLITE_NOMEM, never a read of a null
+    /// pointer.
+    private func value(at column: Int32) throws -> SQLiteValue {
         switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
-        case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
-        case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(handle, column)))
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(handle, column) else { throw Self.outOfMemory(sql: sql) }
+            // Up to the first NUL, as GRDB read it: a stored text never holds one.
+            return .text(String(cString: text))
         case SQLITE_BLOB:
-            .blob(sqlite3_column_blob(handle, column).map {
-                Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))
-            } ?? [])
-        default: .null
+            // The pointer first, then its length (SQLite's order); an empty blob is NULL.
+            let bytes = sqlite3_column_blob(handle, column)
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard let bytes, count > 0 else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
         }
     }
 
@@ -100,7 +124,7 @@ package final class Statement {
         try bind(arguments)
         defer { sqlite3_reset(handle) }
         var rows: [Row] = []
-        while try step() { rows.append(row()) }
+        while try step() { rows.append(try row()) }
         return rows
     }
 
@@ -108,6 +132,6 @@ package final class Statement {
     package func firstRow(_ arguments: StatementArguments = []) throws -> Row? {
         try bind(arguments)
         defer { sqlite3_reset(handle) }
-        return try step() ? row() : nil
+        return try step() ? try row() : nil
     }
 }

@@ -14,21 +14,48 @@ extension Miga {
             discussion: """
                 Give a folder that Syncthing, Nextcloud or another file-sync tool already \
                 replicates. This machine appends its sessions to a file of its own there and adds \
-                the other machines' sessions here; it never rewrites another machine's file. Run it \
-                on each machine (from a timer, say); stats then count every device.
+                the other machines' sessions here; it never rewrites another machine's file, and \
+                reads each one on from where the last sync stopped. A file it could not read to \
+                its end is named, with why (doctor names it too). Run it on each machine; with \
+                --timer, systemd runs it every 15 minutes and a little after each login; stats \
+                then count every device.
 
                 Example:
                   miga sync ~/Sync/miga
+                  miga sync ~/Sync/miga --timer
+                  miga sync --no-timer
                 """)
 
         @Argument(help: "The shared folder.")
-        var folder: String
+        var folder: String?
+
+        @Flag(help: "Then sync this folder every 15 minutes and a little after each login, from a systemd user timer MIGA writes (and enables, where systemd runs for you).")
+        var timer = false
+
+        @Flag(name: .customLong("no-timer"), help: "Stop and remove the timer --timer wrote; sync nothing.")
+        var noTimer = false
+
+        func validate() throws {
+            if noTimer, timer || folder != nil { throw ValidationError("--no-timer takes no folder and no --timer") }
+            if !noTimer, folder == nil { throw ValidationError("give the folder your sync tool shares (miga sync ~/Sync/miga)") }
+        }
 
         func run() throws {
+            if noTimer {
+                let protection = try Miga.protection()
+                print(try protection.removeSyncTimer())
+                return
+            }
+            guard let folder else { return }
             let store = try Miga.openStore(processEnvironment())
             let report = try Sync.run(store: store, folder: folder)
-            print("Wrote \(report.written) new session\(report.written == 1 ? "" : "s") to \(report.ownFile); added \(report.merged) from \(report.devices) other device\(report.devices == 1 ? "" : "s").")
-            if report.skipped > 0 { print("Set aside \(report.skipped) line\(report.skipped == 1 ? "" : "s") that \(report.skipped == 1 ? "is not a whole, possible session" : "are not whole, possible sessions") of their file's machine (a file still arriving, a clock ahead, or a line from elsewhere); they stay in their files.") }
+            for line in report.lines { print(line) }
+            if timer {
+                let protection = try Miga.protection()
+                // The folder as the timer's service will name it, wherever it runs from.
+                let shared = realpath(folder) ?? folder
+                print(try protection.installSyncTimer(syncing: shared))
+            }
         }
     }
 }

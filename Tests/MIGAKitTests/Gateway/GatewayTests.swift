@@ -104,6 +104,26 @@ import Testing
         #expect(!messages.contains { $0.contains("could not be recorded") }, "\(messages)")
     }
 
+    /// Another process writes for seconds (a sync, an import) as a pause
+    /// begins: the gateway does not wait it out. The pause runs without its
+    /// row, its ending goes to the inbox, and the next process that opens
+    /// the store writes the whole session: nothing the person did is lost.
+    @Test func a_pause_begun_while_another_process_writes_is_kept_in_the_inbox_and_merged_later() throws {
+        let path = home.path + "/data/miga/miga.sqlite"
+        _ = try SessionStore(path: path)
+        let holder = try WriteLockHolder(storeAt: path, seconds: 5)
+        try holder.waitUntilHeld()
+        let (gate, _) = gateway([.wait(3), ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        #expect(holder.isHolding, "the gateway waited for the other process's write")
+        let inbox = try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/miga/inbox")
+        #expect(inbox.count == 1 && inbox.first?.hasSuffix(".ending") == true, "\(inbox)")
+        holder.waitUntilDone()
+        let row = try #require(try rows().first)
+        #expect(row.program == "fake" && row.outcome == .exit && row.pausedSeconds == 3)
+        #expect(!messages.contains { $0.contains("could not be recorded") }, "\(messages)")
+    }
+
     @Test func a_seven_day_streak_is_celebrated_once() throws {
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
         try store.setMeta("milestones_celebrated", "1")
