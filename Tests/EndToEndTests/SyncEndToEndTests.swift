@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MIGATestSupport
 @testable import MIGACore
 @testable import MIGAStore
 @testable import MIGADesktop
@@ -8,7 +9,7 @@ import Testing
 /// machine's file read on from where the last sync stopped, what could not
 /// be read named by sync and by doctor, and the timer written, shown and
 /// taken away.
-@Suite struct SyncEndToEndTests {
+@Suite(.endToEnd) struct SyncEndToEndTests {
     let sandbox = Sandbox()
     let other = "5ca1ab1e-0000-4000-8000-00000000000d"
     var shared: String { sandbox.root + "/Sync" }
