@@ -1,7 +1,7 @@
 # MIGA — a mindful gateway for the Linux desktop.
 #   make run    set up, build, install to ~/.local and open MIGA (setup on the first run, the hub after)
 #   make test   set up the test tools, run every test (end-to-end included), then check a fresh clone's make run
-#   make bench  measure start-up, pass-through, memory and size, and the pause in a browser tab
+#   make bench  measure start-up, pass-through, memory, size and the syncs before a first frame, and the pause in a browser tab
 #               (BEFORE=path: an earlier build measured beside this one)
 #   make soak   the long reliability runs: 1000 sessions, and the installed binary alone
 #   make fuzz   libFuzzer on every parser, a million inputs each (FUZZ_RUNS)
@@ -20,7 +20,7 @@ HOOK_HINT ?= yes
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
 	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip sqlite3
-BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromium zip
+BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromium zip strace
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to
 # run it), position-independent like every program Debian ships, so all of it

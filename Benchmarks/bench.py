@@ -34,6 +34,12 @@ measured in the same run on the same machine. Prints medians; asserts nothing.
 - peak memory: the maximum resident set size GNU time reports for the
   gateway (measured in separate runs; a child spawned straight from Python
   would report Python's own high-water mark).
+- syncs: the fdatasync and fsync calls of a launch that leaves after its
+  first frame (its terminal closed), as `strace -f -c -e
+  trace=fdatasync,fsync` counts them, over launches in a row into one store
+  (the store at rest between them, as a person's is), and how many came
+  before the frame was written (the same calls in order, `strace -C`); for a
+  brand-new store too, and for builds given as label=path.
 """
 import fcntl
 import importlib.util
@@ -193,6 +199,49 @@ def measure(runs, actions):
             for name, values in times.items()}
 
 
+def sync_counts(argv, env):
+    """The fdatasync and fsync calls of one launch to its first frame: all
+    of them, as `strace -f -c -e trace=fdatasync,fsync` counts them, and
+    those made before the frame was written. One run of strace gives both:
+    -C prints the -c summary after the calls in order, and the writes are
+    traced too, for strace shows the start of each, where the frame begins
+    (ESC [ ? 2026 h)."""
+    with tempfile.TemporaryDirectory(prefix="miga-bench-strace-") as folder:
+        trace = folder + "/trace"
+        first_frame([shutil.which("strace"), "-f", "-C", "-e", "trace=fdatasync,fsync,write", "-o", trace] + argv, env)
+        total, before, drawn = 0, 0, False
+        with open(trace) as file:
+            for line in file:
+                words = line.split()
+                # The summary's rows: "% time  seconds  usecs/call  calls  [errors]  syscall".
+                if words and words[-1] in ("fdatasync", "fsync") and words[0][0].isdigit() and "(" not in line:
+                    total += int(words[3])
+                elif "2026h" in line:
+                    drawn = True
+                elif not drawn and ("fdatasync(" in line or "fsync(" in line):
+                    before += 1
+    return total, before
+
+
+def sync_rows(binaries, env, launches):
+    """For each binary (label: path): the syncs of `launches` launches in a
+    row into a store of its own (made by a first launch, not counted), and
+    of a launch into a brand-new store."""
+    rows = {}
+    for label, binary in binaries.items():
+        home = tempfile.mkdtemp(prefix="miga-bench-syncs-")
+        at_rest = dict(env, HOME=home, XDG_DATA_HOME=home + "/data", XDG_CONFIG_HOME=home + "/config")
+        first_frame([binary, "gate", "true"], at_rest)
+        counts = [sync_counts([binary, "gate", "true"], at_rest) for _ in range(launches)]
+        fresh = tempfile.mkdtemp(prefix="miga-bench-syncs-new-")
+        brand_new = sync_counts([binary, "gate", "true"], dict(env, HOME=fresh, XDG_DATA_HOME=fresh + "/data",
+                                                                 XDG_CONFIG_HOME=fresh + "/config"))
+        rows[label] = (counts, brand_new)
+        for path in (home, fresh):
+            shutil.rmtree(path, ignore_errors=True)
+    return rows
+
+
 def load_seeder():
     """Benchmarks/seed.py's way of filling a store."""
     spec = importlib.util.spec_from_file_location("seed", os.path.join(os.path.dirname(__file__), "seed.py"))
@@ -263,6 +312,17 @@ def main():
         return first_frame([binary, "gate", "true"], dict(pause_env, HOME=fresh, XDG_DATA_HOME=fresh + "/data",
                                                           XDG_CONFIG_HOME=fresh + "/config"))
 
+    # Each other build with a history of its own: builds that keep the
+    # write-ahead log and builds that take it away as they close would
+    # otherwise make each other's first launch after theirs begin a log.
+    other_envs = {}
+    for label in others:
+        other_home = tempfile.mkdtemp(prefix="miga-bench-other-")
+        fresh_homes.append(other_home)
+        other_env = dict(env, HOME=other_home, XDG_CONFIG_HOME=other_home + "/config", XDG_DATA_HOME=other_home + "/data")
+        other_envs[label] = (other_env, dict(pause_env, HOME=other_home, XDG_CONFIG_HOME=other_home + "/config",
+                                             XDG_DATA_HOME=other_home + "/data"))
+
     rows = measure(runs, {
         "/bin/true": lambda: spawn_and_wait(["/bin/true"], env),
         "fortune": lambda: spawn_and_wait([fortune], env),
@@ -277,9 +337,9 @@ def main():
         "miga init zsh": lambda: spawn_and_wait([binary, "init", "zsh"], env),
         EXIT_ROW: lambda: exit_path([binary, "gate", "true"], pause_exit_env),
         **{row: action for label, other in others.items() for row, action in (
-            (f"{label}: pass-through", lambda other=other: spawn_and_wait([other, "gate", "true"], env)),
-            (f"{label}: first full frame", lambda other=other: first_frame([other, "gate", "true"], pause_env)),
-            (f"{label}: miga init zsh", lambda other=other: spawn_and_wait([other, "init", "zsh"], env)))},
+            (f"{label}: pass-through", lambda other=other, label=label: spawn_and_wait([other, "gate", "true"], other_envs[label][0])),
+            (f"{label}: first full frame", lambda other=other, label=label: first_frame([other, "gate", "true"], other_envs[label][1])),
+            (f"{label}: miga init zsh", lambda other=other, label=label: spawn_and_wait([other, "init", "zsh"], other_envs[label][0])))},
     })
     rows.update(measure(max(10, runs // 5), {"miga first full frame, brand-new store": fresh_store_frame}))
     stats_rows = {}
@@ -337,6 +397,7 @@ def main():
     }
     for path in [home, quotes_home] + fresh_homes:
         shutil.rmtree(path, ignore_errors=True)
+    syncs = sync_rows({"this build": binary, **others}, pause_env, 16) if shutil.which("strace") else {}
 
     true_median = rows["/bin/true"][0]
     fortune_median = rows["fortune"][0]
@@ -388,6 +449,17 @@ def main():
               f"miga init zsh {rows[label + ': miga init zsh'][0] - true_median:.2f} ms over /bin/true")
     print(f"peak memory: pause {memory['pause']:.1f} MB (target <= 30 MB), pass-through {memory['pass-through']:.1f} MB, "
           f"fortune {memory['fortune']:.1f} MB")
+    if syncs:
+        print()
+        print("syncs (fdatasync + fsync) of a launch to its first frame, strace -f -c, "
+              "16 launches in a row into one store (target: none before the frame):")
+        print(f"| {'build':<14} | {'all, median (min-max)':>22} | {'before the frame':>20} | {'brand-new store':>16} |")
+        print(f"|{'-' * 16}|{'-' * 24}|{'-' * 22}|{'-' * 18}|")
+        for label, (counts, brand_new) in syncs.items():
+            totals, befores = [total for total, _ in counts], [before for _, before in counts]
+            print(f"| {label:<14} | {statistics.median(totals):>6g} ({min(totals)}-{max(totals)}), sum {sum(totals):>3} "
+                  f"| {statistics.median(befores):>6g} ({min(befores)}-{max(befores)}), sum {sum(befores):>3} "
+                  f"| {brand_new[0]} ({brand_new[1]} before) |")
 
 
 if __name__ == "__main__":
