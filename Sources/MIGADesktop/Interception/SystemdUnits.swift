@@ -19,9 +19,7 @@ public struct SystemdUnits: Sendable {
     public init(paths: XDGPaths, gateway: String, watched: [String]) {
         folder = paths.configHome + "/systemd/user"
         self.gateway = gateway
-        // A folder named with a line break (from XDG_DATA_DIRS, which anyone
-        // can set) would write lines of its own into the unit: never watched.
-        self.watched = watched.filter { !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
+        self.watched = watched.filter(Self.canWatch)
     }
 
     public var pathUnitFile: String { folder + "/" + Self.pathUnit }
@@ -36,7 +34,7 @@ public struct SystemdUnits: Sendable {
         Description=MIGA: keep new and changed application entries behind the pause
 
         [Path]
-        \(watched.map { "PathChanged=" + Self.escaped($0) }.joined(separator: "\n"))
+        \(watched.map { "PathChanged=" + Self.pathValue($0) }.joined(separator: "\n"))
 
         [Install]
         WantedBy=default.target
@@ -52,14 +50,21 @@ public struct SystemdUnits: Sendable {
 
         [Service]
         Type=oneshot
-        ExecStart=\(Self.escaped(gateway)) refresh
+        ExecStart=\(UnitArgument(gateway).written) refresh
 
         """
     }
 
     /// Writes both units and records them; unchanged files are not rewritten.
     func write(into manifest: inout Manifest) throws(MigaError) {
-        for (path, text) in [(serviceUnitFile, serviceUnitText), (pathUnitFile, pathUnitText)] {
+        try Self.write([(serviceUnitFile, serviceUnitText), (pathUnitFile, pathUnitText)], in: folder, into: &manifest)
+    }
+
+    /// Writes unit files into `folder` and records each in the manifest;
+    /// unchanged files are not rewritten. Every unit of MIGA's is written here.
+    static func write(_ units: [(path: String, text: String)], in folder: String,
+                      into manifest: inout Manifest) throws(MigaError) {
+        for (path, text) in units {
             do {
                 try makeDirectories(folder)
                 try writeIfChanged(text, to: path, mode: 0o644)
@@ -70,10 +75,21 @@ public struct SystemdUnits: Sendable {
         }
     }
 
-    /// A path as a unit file reads it: spaces and specifiers escaped.
-    static func escaped(_ path: String) -> String {
-        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "%%")
-            .replacingOccurrences(of: " ", with: "\\x20")
+    /// Whether a folder can be named in a `PathChanged=` line. A line break
+    /// (from XDG_DATA_DIRS, which anyone can set) would write lines of its
+    /// own into the unit; systemd strips a value's trailing blanks and reads
+    /// a trailing backslash as a continued line, so either would watch
+    /// another folder. Such a folder is never watched.
+    static func canWatch(_ folder: String) -> Bool {
+        !folder.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            && folder.last != "\\" && folder.last != " "
+    }
+
+    /// A folder as `PathChanged=` reads it: systemd expands specifiers there
+    /// and nothing else (no escapes, no variables, no quotes), so only `%`
+    /// is written twice.
+    static func pathValue(_ folder: String) -> String {
+        folder.replacingOccurrences(of: "%", with: "%%")
     }
 
     /// Whether a systemd user manager runs for this session.
@@ -178,15 +194,8 @@ public struct SyncTimer: Sendable {
         guard !shared.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw MigaError("\(printable(shared)) holds a control character, which a systemd unit cannot name; sync it by hand")
         }
-        for (path, text) in [(serviceUnitFile, serviceUnitText(syncing: shared)), (timerUnitFile, timerUnitText)] {
-            do {
-                try makeDirectories(folder)
-                try writeIfChanged(text, to: path, mode: 0o644)
-            } catch {
-                throw MigaError("cannot write \(path): \(error)")
-            }
-            manifest.record(.unit(path: path))
-        }
+        try SystemdUnits.write([(serviceUnitFile, serviceUnitText(syncing: shared)), (timerUnitFile, timerUnitText)],
+                               in: folder, into: &manifest)
     }
 }
 

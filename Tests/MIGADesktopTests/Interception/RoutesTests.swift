@@ -332,7 +332,17 @@ import Testing
         let units = protection.units
         for folder in protection.watchedFolders { #expect(units.pathUnitText.contains("PathChanged=" + folder)) }
         #expect(units.serviceUnitText.contains("ExecStart=/opt/miga/bin/miga refresh"))
-        #expect(SystemdUnits.escaped("/home/a b/%x") == "/home/a\\x20b/%%x")
+    }
+
+    /// systemd reads `PathChanged=` with specifiers expanded and nothing else
+    /// unescaped, and `ExecStart=` with escapes, variables and word splitting.
+    @Test func a_folder_and_a_gateway_with_spaces_are_written_as_systemd_reads_each() {
+        #expect(SystemdUnits.pathValue("/home/a b/%x\\y") == "/home/a b/%%x\\y")
+        let units = SystemdUnits(paths: XDGPaths(environment: ["HOME": "/home/a"]), gateway: "/opt/my apps/miga",
+                                 watched: ["/home/a b/applications", "/home/a/trailing\\", "/home/a/blank "])
+        #expect(units.pathUnitText.contains("PathChanged=/home/a b/applications\n"))
+        #expect(units.pathUnitText.components(separatedBy: "PathChanged=").count == 2)
+        #expect(units.serviceUnitText.contains("ExecStart=/opt/my\\x20apps/miga refresh\n"))
     }
 
     // MARK: D-Bus activation
