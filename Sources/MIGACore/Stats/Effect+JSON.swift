@@ -13,7 +13,8 @@ extension Effect: Encodable {
         case openingsFirst = "openings_per_day_first_weeks", openingsRecent = "openings_per_day_recent_weeks"
         case openingsChange = "openings_change"
         case firstWeeksFrom = "first_weeks_from", firstWeeksThrough = "first_weeks_through", weeks
-        case inUse = "recent_weeks_in_use", enoughUse = "enough_use"
+        case inUse = "recent_weeks_in_use"
+        case attemptsEnoughUse = "attempts_enough_use", openingsEnoughUse = "openings_enough_use"
         case leaksFirst = "leaks_first_weeks", leaksRecent = "leaks_recent_weeks"
         case rebound
     }
@@ -50,7 +51,9 @@ extension Effect: Encodable {
         try container.encode(firstWeeks?.upperBound.description, forKey: .firstWeeksThrough)
         try container.encode(attempts?.weeks, forKey: .weeks)
         try container.encode(attempts?.inUse, forKey: .inUse)
-        try container.encode(attempts?.enoughUse, forKey: .enoughUse)
+        // Each change has its own bar: openings may be too few to compare while attempts are enough.
+        try container.encode(attempts?.enoughUse, forKey: .attemptsEnoughUse)
+        try container.encode(openings?.enoughUse, forKey: .openingsEnoughUse)
         try container.encode(attempts?.firstLeaks, forKey: .leaksFirst)
         try container.encode(attempts?.recentLeaks, forKey: .leaksRecent)
         if let rebound {

@@ -15,7 +15,7 @@ public struct Effect: Equatable, Sendable {
     /// one, so that a rhythm of every other day reads the same in both
     /// (a week after a day of use holds one day fewer of them than a week
     /// at random): see docs/STATS.md and EffectSimulationTests.
-    public static let spanDays = 14
+    public static let spanDays = 2 * LocalDay.daysInWeek
     /// The fewest of what is compared (attempts, or openings) that one of the
     /// two spans must hold for a change to be shown: one every other day.
     /// Asked of the larger of the two, so that the figures shown are not
@@ -155,7 +155,7 @@ public struct Effect: Equatable, Sendable {
     }
 
     /// The days counted on each side of a gap, at most.
-    public static let reboundDays = 7
+    public static let reboundDays = LocalDay.daysInWeek
     /// The level of the rebound's test: a rise flagged by chance once in twenty quiet breaks.
     public static let reboundLevel = 0.05
 
@@ -224,7 +224,7 @@ public struct Effect: Equatable, Sendable {
         let recent = (today.number - Self.spanDays)...(today.number - 1)
         let recentCounts = try source.counts(program, days: recent)
         let apart = recent.lowerBound > span.upperBound
-        let weeks = (today.number - span.lowerBound) / 7
+        let weeks = (today.number - span.lowerBound) / LocalDay.daysInWeek
         let inUse = recentCounts.attempts > 0 || recentCounts.leaks > 0
         dismissal = totals.pauses > 0
             ? Dismissal(exits: totals.exits, pauses: totals.pauses, days: today.number - first + 1) : nil

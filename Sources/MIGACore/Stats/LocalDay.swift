@@ -67,6 +67,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return (clock.day, clock.secondOfDay / 3600)
     }
 
+    /// The days of a week.
+    public static let daysInWeek = 7
+
     /// The Monday of this day's week: weeks start on Monday.
     public var monday: LocalDay {
         // 1970-01-01, day 0, was a Thursday: (number + 3) mod 7 is 0 on Mondays.

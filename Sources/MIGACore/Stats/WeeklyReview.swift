@@ -23,7 +23,7 @@ public struct WeeklyReview: Equatable, Sendable {
     /// `kinds`: the kinds of pause a program is set to show (`Config.kinds(for:)`).
     public static func compose(tallies: [DayTally], weekEndingBefore end: LocalDay,
                                kinds: (String) -> [PauseKind] = { _ in PauseKind.defaults }) -> WeeklyReview? {
-        let week = (end.number - 7)...(end.number - 1)
+        let week = (end.number - LocalDay.daysInWeek)...(end.number - 1)
         let thisWeek = tallies.filter { week.contains($0.day.number) }
         let attempts = thisWeek.reduce(0) { $0 + $1.attempts }
         guard attempts > 0 else { return nil }

@@ -47,7 +47,15 @@ public struct StatsReport: Equatable, Sendable {
     public let thisWeek: Totals
     public let lastWeek: Totals
     /// How many days `thisWeek` covers.
-    public var weekDays: Int { min(7, filter.days ?? 7) }
+    public var weekDays: Int { min(LocalDay.daysInWeek, filter.days ?? LocalDay.daysInWeek) }
+    /// Those days in words: "this week", "today", "these 3 days".
+    public var weekWords: String {
+        switch weekDays {
+        case LocalDay.daysInWeek: "this week"
+        case 1: "today"
+        case let days: "these \(days) days"
+        }
+    }
     /// Launches of this machine's protected programs that went around the pause in those days.
     public var leaks: [RecordedLeak] = []
     /// The effect of the pause as the field measures it, per program and
@@ -112,7 +120,7 @@ public struct StatsReport: Equatable, Sendable {
         }
 
         var week = unbounded
-        let span = min(7, filter.days ?? 7)
+        let span = min(LocalDay.daysInWeek, filter.days ?? LocalDay.daysInWeek)  // weekDays, before there is a report
         week.from = midnight(daysAgo: span - 1)
         week.until = tomorrow
         let thisWeek = try store.totals(week)

@@ -13,7 +13,7 @@ extension StatsScreen {
     public static func year(_ exits: [LocalDay: Int], today: LocalDay, width: Int) -> [Line] {
         let thisMonday = today.monday.number
         let weeks = yearWeeks
-        let firstMonday = thisMonday - (weeks - 1) * 7
+        let firstMonday = thisMonday - (weeks - 1) * LocalDay.daysInWeek
         let shades: [(Character, Tone)] = [("·", .track), ("░", .accent(glow: 0)), ("▒", .accent(glow: 0)), ("▓", .accent(glow: 0)), ("█", .accent(glow: 0))]
         func shade(_ count: Int) -> (Character, Tone) {
             shades[count == 0 ? 0 : count == 1 ? 1 : count == 2 ? 2 : count <= 4 ? 3 : 4]
@@ -26,16 +26,16 @@ extension StatsScreen {
         for part in 0..<parts {
             let first = part * partWeeks
             let count = min(partWeeks, weeks - first)
-            let partMonday = firstMonday + first * 7
+            let partMonday = firstMonday + first * LocalDay.daysInWeek
             if part > 0 { lines.append(.blank) }
             // A month at both ends of the year is named at the end, where it is now.
             let now = part == 0 && parts > 1 ? LocalDay(number: thisMonday).components.1 : nil
             lines.append(Line([Span(margin + "    " + monthLabels(firstMonday: partMonday, weeks: count, room: max(count, room),
                                                                   namedLater: now), .muted)]))
-            for row in 0..<7 {
+            for row in 0..<LocalDay.daysInWeek {
                 var spans = [Span(margin + names[row].rightPadded(to: 4), .muted)]
                 for week in 0..<count {
-                    let day = LocalDay(number: partMonday + week * 7 + row)
+                    let day = LocalDay(number: partMonday + week * LocalDay.daysInWeek + row)
                     guard day <= today else { spans.append(Span(" ")); continue }
                     let (glyph, tone) = shade(exits[day] ?? 0)
                     spans.append(Span(String(glyph), tone))
@@ -56,7 +56,7 @@ extension StatsScreen {
     static func monthLabels(firstMonday: Int, weeks: Int, room: Int, namedLater: Int? = nil) -> String {
         var starts: [(week: Int, month: Int)] = []
         for week in 0..<weeks {
-            let (_, month, _) = LocalDay(number: firstMonday + week * 7).components
+            let (_, month, _) = LocalDay(number: firstMonday + week * LocalDay.daysInWeek).components
             if starts.last?.month != month { starts.append((week, month)) }
         }
         if starts.count > 1, starts.first?.month == starts.last?.month || starts.first?.month == namedLater { starts.removeFirst() }

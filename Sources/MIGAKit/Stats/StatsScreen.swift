@@ -62,11 +62,7 @@ public enum StatsScreen {
         let (week, before) = (report.thisWeek, report.lastWeek)
         // Arrows compare this week with the week before, so they sit on the
         // week's line; under --days of less than a week, those days with as many before.
-        let span = switch report.weekDays {
-        case 7: "this week"
-        case 1: "today"
-        case let days: "these \(days) days"
-        }
+        let span = report.weekWords
         let exitsCard = Card(title: "Conscious exits", value: "\(totals.exits)", captions: [
             [Span("\(span) \(week.exits) ", .muted)] + trend(week.exits, before.exits),
             [Span("of \(totals.sessions) pause\(totals.sessions == 1 ? "" : "s")", .muted)],
@@ -155,7 +151,7 @@ public enum StatsScreen {
     static func leakLines(_ report: StatsReport, width: Int) -> [Line] {
         guard !report.leaks.isEmpty else { return [] }
         let count = report.leaks.count
-        let span = report.weekDays == 7 ? "this week" : report.weekDays == 1 ? "today" : "these \(report.weekDays) days"
+        let span = report.weekWords
         let routes = report.leakRoutes.map { "\($0.count) \($0.route)" }.joined(separator: ", ")
         return wrapped("\(count) launch\(count == 1 ? "" : "es") went around the pause \(span) (\(routes))", width: width, tone: .muted)
     }

@@ -56,7 +56,7 @@ public enum WeeklyLookBack {
     /// the gateway's `mightBeDue` alike. In local days and hours, so a day
     /// whose clocks change counts as one day like any other (see `LocalDay`).
     static func monday(of day: LocalDay, hour: Int) -> LocalDay {
-        day == day.monday && hour < Self.hour ? LocalDay(number: day.number - 7) : day.monday
+        day == day.monday && hour < Self.hour ? LocalDay(number: day.number - LocalDay.daysInWeek) : day.monday
     }
 
     /// The latest Monday 09:00 at or before `now`, as the Monday's local day

@@ -298,7 +298,8 @@ struct History {
         #expect(overall["first_weeks_through"] as? String == "2026-09-15")
         #expect(overall["weeks"] as? Int == 4)
         #expect(overall["recent_weeks_in_use"] as? Bool == true)
-        #expect(overall["enough_use"] as? Bool == true)
+        #expect(overall["attempts_enough_use"] as? Bool == true)
+        #expect(overall["openings_enough_use"] as? Bool == true)
         #expect(overall["leaks_recent_weeks"] as? Int == 0)
         #expect(overall["rebound"] is NSNull)
 
