@@ -41,7 +41,7 @@ extension Sync {
             var position = known ?? .unreadYet
             position.unread = words
             if position != known { try store.setMeta(SessionStore.syncPositionKey(path), position.encoded) }
-            return (PeerFile(name: name, bytesRead: 0, unread: words), 0)
+            return (PeerFile(name: name, bytesRead: 0, unread: words, failed: true), 0)
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         // Gone since the folder was listed: as if it never was.
@@ -86,6 +86,8 @@ private struct PeerFileRead {
     var early = 0
     /// Bytes read of what was new.
     var bytesRead: Int64 = 0
+    /// Reading stopped at an error, not at the end of what one sync reads.
+    var failed = false
 
     /// Sessions added in one transaction at most.
     static let batchSize = 5000
@@ -139,6 +141,7 @@ private struct PeerFileRead {
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
                 position.unread = "could not be read to its end (\(String(cString: strerror(errno))))"
+                failed = true
                 break
             }
             if count == 0 { break }
@@ -202,7 +205,8 @@ private struct PeerFileRead {
     mutating func finish() throws -> (file: Sync.PeerFile, merged: Int) {
         position.tail = Self.tail(of: fd, before: position.offset)
         if !batch.isEmpty || position != known { try keep() }
-        return (Sync.PeerFile(name: name, bytesRead: bytesRead, setAside: setAside, early: early, unread: position.unread),
+        return (Sync.PeerFile(name: name, bytesRead: bytesRead, setAside: setAside, early: early, unread: position.unread,
+                              failed: failed),
                 merged)
     }
 

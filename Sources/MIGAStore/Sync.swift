@@ -26,6 +26,10 @@ public enum Sync {
         /// What this sync read of each other machine's file, by name.
         public let files: [PeerFile]
 
+        /// Whether every other machine's file could be read (all of it, or
+        /// as much as one sync reads): `miga sync` fails when one could not.
+        public var readEveryFile: Bool { !files.contains(where: \.failed) }
+
         /// Lines set aside this time, in every file.
         public var setAside: Int { files.reduce(0) { $0 + $1.setAside } }
 
@@ -66,13 +70,17 @@ public enum Sync {
         /// Why it was not read to its end, when it was not: it cannot be read,
         /// or more was new than one sync reads.
         public let unread: String?
+        /// It could not be opened or read (as against more being new than one sync reads).
+        public let failed: Bool
 
-        public init(name: String, bytesRead: Int64, setAside: Int = 0, early: Int = 0, unread: String? = nil) {
+        public init(name: String, bytesRead: Int64, setAside: Int = 0, early: Int = 0, unread: String? = nil,
+                    failed: Bool = false) {
             self.name = name
             self.bytesRead = bytesRead
             self.setAside = setAside
             self.early = early
             self.unread = unread
+            self.failed = failed
         }
     }
 

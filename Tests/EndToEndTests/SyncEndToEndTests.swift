@@ -30,6 +30,25 @@ import MIGATestSupport
             + "\"paused_seconds\":60,\"program\":\"steam\",\"quotes\":[],\"started_at\":\"2026-01-01T10:00:00.000Z\"}\n"
     }
 
+    /// Another machine's file that cannot be read (here a folder in its
+    /// place) is named, the others are synced all the same, and the status
+    /// says it, so that a timer's run is marked as failed; once mended, 0.
+    @Test func a_peer_file_that_cannot_be_read_makes_the_sync_fail_after_the_others_are_synced() throws {
+        try FileManager.default.createDirectory(atPath: peerFile, withIntermediateDirectories: true)
+        let third = "5ca1ab1e-0000-4000-8000-00000000000c"
+        try line("theirs").replacingOccurrences(of: other, with: third)
+            .write(toFile: shared + "/miga-\(third).jsonl", atomically: true, encoding: .utf8)
+        let failed = try miga("sync", shared)
+        #expect(failed.status == 1, "\(failed.output)\(failed.error)")
+        #expect(failed.output.contains("\(peerName) is not a regular file"), "\(failed.output)")
+        #expect(try sandbox.sessions().map(\.id) == ["theirs"])
+        try FileManager.default.removeItem(atPath: peerFile)
+        try line("mine").write(toFile: peerFile, atomically: true, encoding: .utf8)
+        let mended = try miga("sync", shared)
+        #expect(mended.status == 0, "\(mended.output)\(mended.error)")
+        #expect(Set(try sandbox.sessions().map(\.id)) == ["theirs", "mine"])
+    }
+
     /// A machine's file larger than one sync reads (a year of another
     /// machine's sessions, 64 MiB and more): each sync reads as much as it
     /// reads and names the file, with what is left; doctor names it until
@@ -100,6 +119,15 @@ import MIGATestSupport
 
         #expect(try miga("sync", shared, "--timer").status == 0)
         #expect(try miga("doctor").output.contains("· sync: miga-sync.timer would sync \(realpath(shared) ?? shared)"))
+        // The package's templated timer enabled as well: doctor says that two timers sync.
+        let wants = units + "/timers.target.wants"
+        try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+        let packaged = "miga-sync@home-a-Sync.timer"
+        try FileManager.default.createSymbolicLink(atPath: wants + "/" + packaged, withDestinationPath: "/usr/lib/systemd/user/miga-sync@.timer")
+        let both = try miga("doctor")
+        #expect(both.output.contains("✗ sync: \(packaged) is enabled too, and syncs on its own beside miga-sync.timer"), "\(both.output)")
+        #expect(both.output.contains("fix: keep one: miga sync --no-timer, or: systemctl --user disable --now '\(packaged)'"), "\(both.output)")
+        try FileManager.default.removeItem(atPath: wants + "/" + packaged)
         #expect(try miga("uninstall", "--now").status == 0)
         #expect(!FileManager.default.fileExists(atPath: units + "/miga-sync.timer"))
         #expect(!FileManager.default.fileExists(atPath: units + "/miga-sync.service"))

@@ -21,6 +21,11 @@ extension Doctor {
                 findings.append(Finding(info: "sync: \(SyncTimer.timerUnit) would sync \(shared), but no systemd user manager "
                                         + "runs here; miga sync \(shared) syncs when you run it"))
             }
+            // Two timers sync twice: harmless to the history, but not what anyone meant.
+            for packaged in protection.syncTimer.packagedTimersEnabled() {
+                findings.append(Finding(ok: false, text: "sync: \(printable(packaged)) is enabled too, and syncs on its own beside \(SyncTimer.timerUnit)",
+                                        fix: "keep one: miga sync --no-timer, or: systemctl --user disable --now '\(printable(packaged))'"))
+            }
         }
         guard let positions = try? SessionStore.reading(path: paths.storeFile).syncPositions() else { return findings }
         for (file, position) in positions {

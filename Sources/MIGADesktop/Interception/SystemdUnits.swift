@@ -188,6 +188,13 @@ public struct SyncTimer: Sendable {
         return UnitArgument(written: String(words[2]))?.value
     }
 
+    /// The package's templated timers (`miga-sync@FOLDER.timer`) enabled for
+    /// this user, by name: each syncs on its own, beside this one.
+    public func packagedTimersEnabled() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/timers.target.wants")) ?? []
+        return names.filter { $0.hasPrefix("miga-sync@") && $0.hasSuffix(".timer") }.sorted()
+    }
+
     /// Writes both units and records them; unchanged files are not rewritten.
     func write(syncing shared: String, into manifest: inout Manifest) throws(MigaError) {
         // A line break would end the unit's line: such a folder has no place in it.
@@ -256,6 +263,12 @@ extension Protection {
         var manifest = Manifest(path: manifestPath)
         defer { try? manifest.save() }
         try syncTimer.write(syncing: shared, into: &manifest)
+        return enableSyncTimer(syncing: shared) + syncTimer.packagedTimersEnabled().map {
+            " \(printable($0)) is enabled too and syncs on its own; keep one (systemctl --user disable --now '\(printable($0))')."
+        }.joined()
+    }
+
+    private func enableSyncTimer(syncing shared: String) -> String {
         guard SystemdUnits.userManagerRuns(environment: environment) else {
             return "Wrote \(syncTimer.timerUnitFile); no systemd user manager runs here, so it does not run by itself "
                 + "(miga sync \(shared) syncs when you run it)."

@@ -16,7 +16,8 @@ extension Miga {
                 replicates. This machine appends its sessions to a file of its own there and adds \
                 the other machines' sessions here; it never rewrites another machine's file, and \
                 reads each one on from where the last sync stopped. A file it could not read to \
-                its end is named, with why (doctor names it too). Run it on each machine; with \
+                its end is named, with why (doctor names it too); one that could not be read at \
+                all, or broke off with an error, makes the status 1 once the rest is synced. Run it on each machine; with \
                 --timer, systemd runs it every 15 minutes and a little after each login; stats \
                 then count every device.
 
@@ -56,6 +57,8 @@ extension Miga {
                 let shared = realpath(folder) ?? folder
                 print(try protection.installSyncTimer(syncing: shared))
             }
+            // What could be read was added, and the file that could not is named above.
+            if !report.readEveryFile { throw ExitCode(ExitStatus.failure) }
         }
     }
 }
