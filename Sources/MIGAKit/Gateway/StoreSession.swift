@@ -46,7 +46,8 @@ final class StoreSession {
         notices = []
     }
 
-    /// `body` with the store; nil when there is none or it failed (said in
+    /// `body` with the store; nil when there is none, when it is busy past
+    /// the launch's wait (said nowhere), or when it failed (said in
     /// `notices`). Damage found past the first page (a file cut short) is
     /// moved aside like damage found on opening, and `body` runs on the new store.
     func attempt<T>(_ body: (SessionStore, inout SeededGenerator) throws -> T, generator: inout SeededGenerator) -> T? {
@@ -64,6 +65,10 @@ final class StoreSession {
                 store = nil
                 notices.append("the history at \(path) is damaged and could not be set aside (\(error)); this pause is not recorded")
             }
+        } catch where SessionStore.isBusy(error) {
+            // Another process's lock, past the launch's wait: nothing is
+            // lost (the ending goes to the inbox, a quote comes from this
+            // run's own bag), so there is nothing to alarm anyone with.
         } catch {
             notices.append("the history could not be written (\(error))")
         }
