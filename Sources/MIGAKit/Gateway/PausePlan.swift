@@ -109,7 +109,8 @@ extension Gateway {
         session.holdsWhenUnfocused = settings.holdWhenUnfocused
         if let why = prepare(&session, as: choice, unicode: unicode) { facts.append(why) }
         // Only a protected program has kinds of its own to take one out of.
-        if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), loaded.config.programs[settings.command] != nil {
+        if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), case .program(let command) = settings.protected,
+           loaded.config.programs[command] != nil {
             session.declinableKind = session.kind
         }
         return PauseStart(sessionID: sessionID, settings: settings, session: session, facts: facts,
