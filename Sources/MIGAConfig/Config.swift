@@ -15,7 +15,7 @@ public struct Config: Equatable, Sendable {
     /// Protected programs by command name (seed D-001).
     public var programs: [String: ProgramSettings] = [:]
     /// Protected websites by their plain name (`youtube.com`, `reddit.com/r/all`),
-    /// each with a program's settings; its command is `site:NAME`.
+    /// each with a program's settings, which hold the site as read once, at load.
     public var sites: [String: ProgramSettings] = [:]
     /// The kinds of pause to show, and how to choose among them (each
     /// program may have its own).
@@ -33,8 +33,9 @@ public struct Config: Equatable, Sendable {
     /// `/usr/bin/firefox` finds `[programs.firefox]`.
     /// A command that is another name of a protected program (`firefox-esr`
     /// for `[programs.firefox]` with `also = ["firefox-esr"]`) finds that program.
+    /// A site's history name finds the site's.
     public func settings(for command: String) -> ProgramSettings {
-        if let site = Site(program: command) { return sites[site.name] ?? ProgramSettings(command: site.program) }
+        if let site = Protected(historyName: command)?.site { return sites[site.name] ?? ProgramSettings(.site(site)) }
         let name = baseName(of: command)
         return program(named: name) ?? program(flatpak: name) ?? ProgramSettings(command: name)
     }
@@ -85,7 +86,12 @@ public struct Config: Equatable, Sendable {
 
     /// The settings of the protected site the address `url` pauses as, if any.
     public func site(covering url: String) -> ProgramSettings? {
-        Site.covering(url, among: sites.keys.compactMap { try? Site($0) }).flatMap { sites[$0.name] }
+        Site.covering(url, among: protectedSites).flatMap { sites[$0.name] }
+    }
+
+    /// The protected websites, in the order of their names.
+    public var protectedSites: [Site] {
+        sites.values.compactMap(\.protected.site).sorted { $0.name < $1.name }
     }
 
     /// The protected program that is the Flatpak app `appID`, if any.
@@ -103,9 +109,12 @@ extension ProgramChanges {
     }
 }
 
-/// One protected program and its own settings.
+/// One protected program (or site) and its own settings.
 public struct ProgramSettings: Equatable, Sendable {
-    public var command: String
+    /// The program or the site these settings are of.
+    public var protected: Protected
+    /// Its name in the history: a program's command, or a site's history name.
+    public var command: String { protected.historyName }
     /// How the program is called on screen ("Proceed to Firefox").
     public var name: String?
     public var icon: String?
@@ -145,13 +154,19 @@ public struct ProgramSettings: Equatable, Sendable {
     public static let halfLifeRange = 1.0...3650
     public static let escalateRange = 1...3600
 
-    public init(command: String, name: String? = nil, icon: String? = nil, pause: Int? = nil,
+    public init(_ protected: Protected, name: String? = nil, icon: String? = nil, pause: Int? = nil,
                 nonInteractive: NonInteractivePolicy = .pass) {
-        self.command = command
+        self.protected = protected
         self.name = name
         self.icon = icon
         self.pause = pause
         self.nonInteractive = nonInteractive
+    }
+
+    /// The settings of the program `command`.
+    public init(command: String, name: String? = nil, icon: String? = nil, pause: Int? = nil,
+                nonInteractive: NonInteractivePolicy = .pass) {
+        self.init(.program(command), name: name, icon: icon, pause: pause, nonInteractive: nonInteractive)
     }
 
     /// Every command that starts this program: its own, then its `also`.
@@ -175,8 +190,10 @@ public struct ProgramSettings: Equatable, Sendable {
     /// The configured name, or the command with a capital first letter.
     public var displayName: String {
         if let name, !name.isEmpty { return name }
-        if let site = Site.name(inProgram: command) { return site }
-        return command.prefix(1).uppercased() + command.dropFirst()
+        switch protected {
+        case .program(let command): return command.prefix(1).uppercased() + command.dropFirst()
+        case .site(let site): return site.name
+        }
     }
 }
 

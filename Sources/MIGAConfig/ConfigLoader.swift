@@ -195,7 +195,7 @@ public enum ConfigLoader {
                     report(at: path, "`sites.\(key)` is \(site.name), which is set twice (ignored)")
                     continue
                 }
-                sites[site.name] = settings(ProgramSettings(command: site.program), from: table, at: path, site: true)
+                sites[site.name] = settings(ProgramSettings(.site(site)), from: table, at: path)
             }
             return sites
         }
@@ -205,8 +205,8 @@ public enum ConfigLoader {
 
         /// `settings` with the values of `table` taken in, each checked; a
         /// site's table takes no setting that only a program has.
-        mutating func settings(_ settings: ProgramSettings, from table: TOMLTable, at path: [String],
-                               site: Bool = false) -> ProgramSettings {
+        mutating func settings(_ settings: ProgramSettings, from table: TOMLTable, at path: [String]) -> ProgramSettings {
+            let site = settings.protected.site != nil
             var settings = settings
             for key in table.keys {
                 guard let value = table[key] else { continue }

@@ -15,8 +15,7 @@ extension Exchange {
         guard !record.id.isEmpty, !record.id.contains(where: \.isWhitespace) else { throw fail("the id must be one word") }
         guard !record.program.isEmpty else { throw fail("the program is missing") }
         // A site's history is kept under its plain name; `site:` and what names no site is no program either.
-        let site = Site(program: record.program)
-        guard site != nil || Site.name(inProgram: record.program) == nil else {
+        guard let protected = Protected(historyName: record.program) else {
             throw fail("\"\(printable(String(record.program.prefix(80))))\" names no website MIGA pauses")
         }
         guard let outcome = SessionOutcome(rawValue: record.outcome), outcome != .open else {
@@ -31,7 +30,7 @@ extension Exchange {
         // A finished session is counted by its end; one that came without (an
         // abandoned pause) ended when its pause was last seen.
         let end = ended ?? started.addingTimeInterval(min(record.paused_seconds, SessionRecord.longestPause))
-        return SessionRecord(id: record.id, program: site?.program ?? record.program, startedAt: started, endedAt: end, outcome: outcome,
+        return SessionRecord(id: record.id, program: protected.historyName, startedAt: started, endedAt: end, outcome: outcome,
                              pausedSeconds: record.paused_seconds, deepenCount: record.deepen_count, quotes: record.quotes,
                              device: record.device, origin: record.origin ?? "", reason: reason,
                              intention: record.intention.flatMap { $0.isEmpty ? nil : $0 }, kind: kind, typed: record.typed,

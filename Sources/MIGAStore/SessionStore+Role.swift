@@ -24,6 +24,11 @@ extension SessionStore {
         }
     }
 
+    /// Whether `error` is another process's lock, held past this one's wait.
+    public static func isBusy(_ error: Error) -> Bool {
+        (error as? SQLiteError)?.code == SQLITE_BUSY
+    }
+
     /// Runs `body` in one IMMEDIATE transaction, the write lock taken at once or waited for.
     func immediate<T>(_ body: (Connection) throws -> T) throws -> T {
         try queue.withConnection { db in

@@ -10,44 +10,8 @@ import Testing
 /// follow from the entry. Read from the sources themselves, so a setting
 /// spelt out again in plumbing shows here.
 @Suite struct ProgramSettingFootprintTests {
-    static let sources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources")
-
-    /// Every Swift file under Sources/, by path from there, with its comments
-    /// taken out (a comment may name a setting; only code carries one).
-    static let code: [String: String] = {
-        var files: [String: String] = [:]
-        let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            let path = String(url.path.dropFirst(sources.path.count + 1))
-            files[path] = withoutComments(text)
-        }
-        return files
-    }()
-
-    /// Swift text without its comments; a `//` or `/*` inside a string literal stays.
-    static func withoutComments(_ text: String) -> String {
-        var kept = "", inString = false, escaped = false
-        var rest = Substring(text)
-        while let character = rest.first {
-            if inString {
-                kept.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                rest = rest.dropFirst()
-            } else if rest.hasPrefix("//") {
-                rest = rest.drop { $0 != "\n" }
-            } else if rest.hasPrefix("/*") {
-                rest = rest.range(of: "*/").map { rest[$0.upperBound...] } ?? ""
-            } else {
-                inString = character == "\""
-                kept.append(character)
-                rest = rest.dropFirst()
-            }
-        }
-        return kept
-    }
+    static let sources = ProductSources.folder
+    static let code = ProductSources.code
 
     /// The property a key is held in: `hold_when_unfocused` → `holdWhenUnfocused`.
     static func property(of key: String) -> String {

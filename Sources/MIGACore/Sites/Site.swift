@@ -1,6 +1,6 @@
 /// A protected website: a host with all its subdomains, on any port,
 /// optionally only under a path (`reddit.com/r/all`). Its history is kept
-/// as the program `site:NAME`, beside the programs.
+/// beside the programs' (`Protected`).
 public struct Site: Hashable, Sendable {
     /// The host in the ASCII a browser's address carries, lower case.
     public let host: String
@@ -10,22 +10,7 @@ public struct Site: Hashable, Sendable {
 
     /// How MIGA names it: `youtube.com`, `reddit.com/r/all`.
     public var name: String { host + path }
-    /// Its name in the history and in `--program`.
-    public var program: String { Self.programPrefix + name }
 
-    /// What a site's program name begins with: written and read here alone,
-    /// by `program(named:)`, `name(inProgram:)` and `init?(program:)`.
-    private static let programPrefix = "site:"
-
-    /// The history's program name of the site a person protected as `name`
-    /// (a key of the config's sites, already as MIGA names it).
-    public static func program(named name: String) -> String { programPrefix + name }
-
-    /// The name of the site a history's program name stands for, as written
-    /// after its prefix, unchecked; nil for a program.
-    public static func name(inProgram program: String) -> String? {
-        program.hasPrefix(programPrefix) ? String(program.dropFirst(programPrefix.count)) : nil
-    }
     static let longestPath = 256
 
     /// The site a person typed: a host or an address (`https://www.youtube.com/`),
@@ -80,24 +65,6 @@ public struct Site: Hashable, Sendable {
     private init(host: String, path: String) {
         self.host = host
         self.path = path
-    }
-
-    /// The site a history's program name stands for; nil for a program.
-    public init?(program: String) {
-        guard let name = Self.name(inProgram: program), let site = try? Site(name) else { return nil }
-        self = site
-    }
-
-    /// How a history's program name is shown beside the programs: a site
-    /// by its name, marked as one (`youtube.com (site)`); a program as it is.
-    public static func shownName(of program: String) -> String {
-        Site(program: program).map { $0.name + " (site)" } ?? program
-    }
-
-    /// The program name a site's history is kept under, for one typed as
-    /// `site:` and an address (`site:www.YouTube.com`); any other as it is.
-    public static func historyName(of program: String) -> String {
-        Site(program: program)?.program ?? program
     }
 
     /// Whether the address `url` is on this site: an http or https address

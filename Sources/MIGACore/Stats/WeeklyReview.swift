@@ -83,7 +83,7 @@ public struct WeeklyReview: Equatable, Sendable {
         let suggested = (kinds.isEmpty ? PauseKind.defaults : kinds).map(\.rawValue) + [PauseKind.type.rawValue]
         let rates = "\(wholeNumber(fading.rateLately * 100)) % from \(wholeNumber(fading.rateBefore * 100)) %"
         // A site by its name (a host is written in lower case), and protected as one.
-        let site = Site(program: fading.program)
+        let site = Protected(historyName: fading.program)?.site
         let name = site?.name ?? printable(fading.program)
         let shown = site == nil ? name.prefix(1).uppercased() + name.dropFirst() : name
         let protect = site == nil ? "miga protect \(shellWord(name))" : "miga protect --site \(shellWord(name))"

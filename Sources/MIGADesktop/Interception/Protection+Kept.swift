@@ -25,11 +25,11 @@ public struct KeptRules: Sendable {
         path = paths.dataDirectory + "/" + Self.fileName
     }
 
-    /// The programs and sites (`site:NAME`) of `config` whose rules are kept, not protected.
+    /// The programs and sites of `config` whose rules are kept, not protected, by their history names.
     public func names(in config: Config) -> Set<String> {
         let text = ((try? readTextFile(path)) ?? nil) ?? ""
         return Set(text.split(separator: "\n").map(String.init))
-            .intersection(Set(config.programs.keys).union(config.sites.keys.map { Site.program(named: $0) }))
+            .intersection(Set(config.programs.keys).union(config.protectedSites.map(\.historyName)))
     }
 
     /// `config` as protection has it: the kept programs and sites left out.
@@ -38,7 +38,7 @@ public struct KeptRules: Sendable {
         guard !kept.isEmpty else { return config }
         var protected = config
         protected.programs = config.programs.filter { !kept.contains($0.key) }
-        protected.sites = config.sites.filter { !kept.contains(Site.program(named: $0.key)) }
+        protected.sites = config.sites.filter { !kept.contains($0.value.command) }
         return protected
     }
 
@@ -46,7 +46,7 @@ public struct KeptRules: Sendable {
     /// `sitesOnly` (uninstall without `--purge`: the sites first, so that the
     /// browsers can be told before anything is removed).
     func keepAll(of config: Config, sitesOnly: Bool = false) throws(MigaError) {
-        let names = (sitesOnly ? [] : config.programs.keys.sorted()) + config.sites.keys.sorted().map { Site.program(named: $0) }
+        let names = (sitesOnly ? [] : config.programs.keys.sorted()) + config.protectedSites.map(\.historyName)
         guard !names.isEmpty else {
             unlink(path)
             return

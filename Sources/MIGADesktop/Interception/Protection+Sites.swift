@@ -20,7 +20,7 @@ extension Protection {
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
-        stopKeeping(site.program)
+        stopKeeping(site.historyName)
         let done = switch (already, changes.values.isEmpty) {
         case (true, true): "\(site.name) is protected already."
         case (true, false): "\(site.name) is protected already; its settings are updated."
@@ -32,22 +32,22 @@ extension Protection {
     /// Takes the site out of the config (idempotent): every table that reads
     /// as it, a name written by an earlier miga another way included.
     public func unprotectSite(_ site: Site) throws(MigaError) {
-        let names = Set([site.name] + config.sites.keys.filter { (try? Site($0))?.name == site.name })
+        let names = Set([site.name] + config.sites.filter { $0.value.protected.site == site }.keys)
         do {
             for name in names.sorted() { try editor.removeSite(name) }
         } catch {
             throw MigaError("cannot change \(paths.configFile): \(error)")
         }
-        stopKeeping(site.program)
+        stopKeeping(site.historyName)
     }
 
     /// The sites of the config (protected, or kept after uninstall), in order.
     public func configuredSites() -> [Site] {
-        config.sites.keys.sorted().compactMap { try? Site($0) }
+        config.protectedSites
     }
 
     /// Whether the site's rules are kept, not protected (after uninstall).
     public func isKept(_ site: Site) -> Bool {
-        kept.names(in: config).contains(site.program)
+        kept.names(in: config).contains(site.historyName)
     }
 }

@@ -24,7 +24,7 @@ struct QueuedOutcome: Decodable {
 
     /// The session it stands for, or nil when it is none to keep.
     func record(protected sites: [String: ProgramSettings], now: Date) -> SessionRecord? {
-        guard let program, let site = Site(program: program), sites[site.name] != nil,
+        guard let program, let site = Protected(historyName: program)?.site, sites[site.name] != nil,
               let at, let ended = Self.date(at), ended <= now.addingTimeInterval(Self.clockSkew),
               ended >= now.addingTimeInterval(-Self.oldest),
               let waited = waitedSeconds, waited.isFinite, (0...3600).contains(waited) else { return nil }
@@ -35,8 +35,8 @@ struct QueuedOutcome: Decodable {
         default: return nil
         }
         // The same item sent again (its answer lost) is the same row, never a second.
-        let id = "browser-" + String(FNV1a.hash([site.program, at, outcome.rawValue]), radix: 16)
-        return SessionRecord(id: id, program: site.program, startedAt: ended.addingTimeInterval(-waited), endedAt: ended,
+        let id = "browser-" + String(FNV1a.hash([site.historyName, at, outcome.rawValue]), radix: 16)
+        return SessionRecord(id: id, program: site.historyName, startedAt: ended.addingTimeInterval(-waited), endedAt: ended,
                              outcome: outcome, pausedSeconds: waited, deepenCount: min(max(0, deepenCount ?? 0), 1000),
                              origin: Self.origin)
     }

@@ -22,18 +22,18 @@ final class SitePause {
     let start: PauseStart
     private(set) var flow: PauseFlow
     private let gateway: Gateway
-    private let quotes: QuoteDrawer
+    private let storeSession: StoreSession
     private let world: PauseWorld
     /// How the pause ended, once it has.
     private(set) var ending: PauseEnding?
 
-    private init(url: String, start: PauseStart, gateway: Gateway, quotes: QuoteDrawer) {
+    private init(url: String, start: PauseStart, gateway: Gateway, storeSession: StoreSession, quotes: QuoteSource) {
         self.url = url
         self.start = start
         self.gateway = gateway
-        self.quotes = quotes
+        self.storeSession = storeSession
         // The host's allowance is asked for again by the extension; the tab never gives way by itself.
-        world = StorePauseWorld(gateway: gateway, quotes: quotes, sessionID: start.sessionID)
+        world = StorePauseWorld(gateway: gateway, storeSession: storeSession, quotes: quotes, sessionID: start.sessionID)
         flow = PauseFlow(session: start.session)
     }
 
@@ -45,12 +45,13 @@ final class SitePause {
             gateway.recordPassThrough(settings, reason: .outsideHours)
             return .open(.outsideHours, until: nil)
         }
-        let quotes = QuoteDrawer(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
+        let storeSession = StoreSession(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
+        let quotes = QuoteSource(paths: gateway.paths, loaded: gateway.loaded, session: storeSession)
         guard let start = gateway.start(settings: settings, length: gateway.loaded.config.pause(for: settings),
-                                        quotes: quotes, unicode: true) else {
-            return .open(.allowed, until: allowanceEnd(settings, store: quotes.store, now: gateway.context.time.now()))
+                                        storeSession: storeSession, quotes: quotes, unicode: true) else {
+            return .open(.allowed, until: allowanceEnd(settings, store: storeSession.store, now: gateway.context.time.now()))
         }
-        return .pause(SitePause(url: url, start: start, gateway: gateway, quotes: quotes))
+        return .pause(SitePause(url: url, start: start, gateway: gateway, storeSession: storeSession, quotes: quotes))
     }
 
     /// When the allowance running now ends: the host's word, so that asking
@@ -65,7 +66,7 @@ final class SitePause {
     var state: PauseState {
         flow.advance(to: gateway.context.time.monotonic())
         var state = flow.state
-        (state.facts, state.longerBecause, state.problems) = (start.facts, start.longerBecause, quotes.screenNotices)
+        (state.facts, state.longerBecause, state.problems) = (start.facts, start.longerBecause, storeSession.screenNotices)
         return state
     }
 
@@ -98,7 +99,7 @@ final class SitePause {
         let time = gateway.context.time
         let outcome = PauseOutcome(ending, session: flow.session, startedAt: start.startedAt,
                                    elapsed: time.monotonic() - start.startedOnClock, wallEnd: time.now())
-        start.record(outcome, quotes: quotes, storeFile: gateway.paths.storeFile)
+        start.record(outcome, storeSession: storeSession, storeFile: gateway.paths.storeFile)
         if outcome.isExit { celebrate(outcome) }
         return ending
     }
@@ -107,6 +108,6 @@ final class SitePause {
     /// from a process of its own, so that the host answers the tab at once.
     private func celebrate(_ outcome: PauseOutcome) {
         let aftercare = Aftercare(context: gateway.context, paths: gateway.paths, config: gateway.loaded.config)
-        _ = aftercare.notifyApart(aftercare.celebrationWords(start.settings, store: quotes.store, alternative: outcome.progress.alternative))
+        _ = aftercare.notifyApart(aftercare.celebrationWords(start.settings, store: storeSession.store, alternative: outcome.progress.alternative))
     }
 }

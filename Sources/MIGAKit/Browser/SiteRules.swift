@@ -77,16 +77,13 @@ struct SiteRules: Encodable {
     }
 
     private static func sites(of config: Config) -> [SiteRule] {
-        config.sites.keys.sorted().compactMap { name in
-            guard let site = try? Site(name), let settings = config.sites[name] else { return nil }
-            return rule(for: site, pause: config.pause(for: settings))
-        }
+        config.protectedSites.compactMap { site in config.sites[site.name].map { rule(for: site, pause: config.pause(for: $0)) } }
     }
 
     /// The rules of one site, with a pause of `pause` seconds.
     static func rule(for site: Site, pause: Int) -> SiteRule {
         let filters = SitePattern.browserFilters(site)
-        return SiteRule(site: site.name, program: site.program, host: site.host, pattern: site.pattern, domains: [site.host],
+        return SiteRule(site: site.name, program: site.historyName, host: site.host, pattern: site.pattern, domains: [site.host],
                         filters: filters, allowFilter: filters[0], redirectPriority: SitePattern.redirectPriority(site),
                         allowPriority: SitePattern.allowPriority(site), pause: pause)
     }

@@ -18,22 +18,24 @@ struct Aftercare {
 
     /// Settles `outcome` and says what the gateway does now.
     /// `loop`: where the bloom is drawn; nil on a terminal that takes no control sequences.
-    func settle(_ outcome: PauseOutcome, of plan: PausePlan, quotes: QuoteDrawer, loop: PauseLoop?,
+    func settle(_ outcome: PauseOutcome, of plan: PausePlan, storeSession: StoreSession, loop: PauseLoop?,
                 on terminal: TerminalDevice) -> GateDecision {
         // While the person was here anyway: launches that went around the
         // pause (one pass over /proc, after the frame, never on a pass-through).
         // Looked for before this pause's Proceed is recorded: a process that
         // started a moment before it would otherwise pass for the program it opens.
-        if let store = quotes.store {
+        if let store = storeSession.store {
             Upkeep(store: store, config: config).recordLeaks(
                 context.gatewayPath.map { Protection(paths: paths, environment: context.environment, gateway: $0) }, now: context.time.now())
         }
-        plan.start.record(outcome, quotes: quotes, storeFile: paths.storeFile)
-        if let kind = outcome.declinedKind { decline(kind, for: plan.settings, store: quotes.store, notices: &quotes.notices) }
+        plan.start.record(outcome, storeSession: storeSession, storeFile: paths.storeFile)
+        if let kind = outcome.declinedKind {
+            decline(kind, for: plan.settings, store: storeSession.store, notices: &storeSession.notices)
+        }
         if outcome.isExit && plan.launch.detached {
             // A window or a menu's launch of its own: no shell waits for the
             // terminal, so the bloom shows while the notification goes out.
-            let words = celebrate(plan.settings, store: quotes.store, loop: loop, alternative: outcome.progress.alternative)
+            let words = celebrate(plan.settings, store: storeSession.store, loop: loop, alternative: outcome.progress.alternative)
             terminal.leave()
             context.messages(plan.palette.glyphs(words.farewell))
         } else if outcome.isExit {
@@ -41,14 +43,14 @@ struct Aftercare {
             // command typed ahead reaches it; a line says what happened, and
             // the notification goes out from a process of its own.
             terminal.leave()
-            let words = celebrationWords(plan.settings, store: quotes.store, alternative: outcome.progress.alternative)
+            let words = celebrationWords(plan.settings, store: storeSession.store, alternative: outcome.progress.alternative)
             context.messages(plan.palette.glyphs(words.farewell))
             _ = notifyApart(words)?.wait(seconds: Gateway.notificationDeadline)
         } else {
             terminal.leave()
         }
-        context.say(quotes.messages, palette: plan.palette)
-        if let store = quotes.store { lookBackIfDue(store) }
+        context.say(storeSession.messages, palette: plan.palette)
+        if let store = storeSession.store { lookBackIfDue(store) }
 
         switch outcome.ending {
         case .exitToFocus, .alternative: return .finish(ExitStatus.success)
@@ -151,10 +153,10 @@ extension PauseStart {
     /// A finished pause is never lost: when the store is busy past its wait
     /// (hundreds of pauses at once), or its row never began, the ending
     /// waits in the inbox, and the next process that opens the store writes it.
-    func record(_ outcome: PauseOutcome, quotes: QuoteDrawer, storeFile: String) {
+    func record(_ outcome: PauseOutcome, storeSession: StoreSession, storeFile: String) {
         var failure = "the history could not be opened"
         do {
-            if try quotes.store?.completeSession(sessionID: sessionID, outcome: outcome.outcome, endedAt: outcome.endedAt,
+            if try storeSession.store?.completeSession(sessionID: sessionID, outcome: outcome.outcome, endedAt: outcome.endedAt,
                                                  outcome.progress, intention: outcome.intention,
                                                  reason: outcome.reason) == true { return }
         } catch {
@@ -165,7 +167,7 @@ extension PauseStart {
                 InboxEnding(id: sessionID, program: settings.command, startedAt: startedAt, outcome: outcome.outcome,
                             endedAt: outcome.endedAt, outcome.progress, intention: outcome.intention, reason: outcome.reason))
         } catch {
-            quotes.notices.append("this pause could not be recorded (\(failure); \(error))")
+            storeSession.notices.append("this pause could not be recorded (\(failure); \(error))")
         }
     }
 }

@@ -165,32 +165,33 @@ public final class Gateway {
     /// person chooses, the outcome, and everything after it.
     private func pause(before launch: Launch, settings: ProgramSettings, length: Int,
                        on terminal: TerminalDevice) -> GateDecision {
-        let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
-        guard let plan = plan(launch, settings: settings, length: length, quotes: quotes) else {
-            context.say(quotes.messages, palette: nil)
+        let storeSession = StoreSession(paths: paths, loaded: loaded, now: context.time.now())
+        let quotes = QuoteSource(paths: paths, loaded: loaded, session: storeSession)
+        guard let plan = plan(launch, settings: settings, length: length, storeSession: storeSession, quotes: quotes) else {
+            context.say(storeSession.messages, palette: nil)
             return .launch(launch)
         }
-        let (ending, session, loop) = show(plan, quotes: quotes, on: terminal)
+        let (ending, session, loop) = show(plan, storeSession: storeSession, quotes: quotes, on: terminal)
         let outcome = PauseOutcome(ending, session: session, startedAt: plan.startedAt,
                                    elapsed: context.time.monotonic() - plan.startedOnClock, wallEnd: context.time.now())
         return Aftercare(context: context, paths: paths, config: loaded.config)
-            .settle(outcome, of: plan, quotes: quotes, loop: plan.capabilities.dumb ? nil : loop, on: terminal)
+            .settle(outcome, of: plan, storeSession: storeSession, loop: plan.capabilities.dumb ? nil : loop, on: terminal)
     }
 
     /// The planned pause on screen until it ends, its work carried out by
     /// its world: Deepen's quote from the shuffle bag, the store's row kept
     /// current, and the question of giving way.
-    private func show(_ plan: PausePlan, quotes: QuoteDrawer, on terminal: TerminalDevice)
+    private func show(_ plan: PausePlan, storeSession: StoreSession, quotes: QuoteSource, on terminal: TerminalDevice)
         -> (PauseEnding, PauseSession, PauseLoop) {
         var session = plan.session
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
-        let world = StorePauseWorld(gateway: self, quotes: quotes, sessionID: plan.sessionID,
+        let world = StorePauseWorld(gateway: self, storeSession: storeSession, quotes: quotes, sessionID: plan.sessionID,
                                     yieldsTo: plan.settings.allowance == nil ? nil : (plan.settings.command, plan.startedAt))
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
             world: world)
-        let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, quotes: quotes, on: terminal,
+        let ending = show(loop, &session, dumb: plan.capabilities.dumb, palette: plan.palette, storeSession: storeSession, on: terminal,
                           world: world)
         return (ending, session, loop)
     }
@@ -201,7 +202,8 @@ public final class Gateway {
     /// `miga uninstall`): a quote, the countdown, Proceed at zero. Nothing is
     /// recorded here; the caller records the change once it is made.
     public func pauseBeforeChange(header: String, proceedLabel: String, on terminal: TerminalDevice) -> PauseEnding {
-        let quotes = QuoteDrawer(paths: paths, loaded: loaded, now: context.time.now())
+        let storeSession = StoreSession(paths: paths, loaded: loaded, now: context.time.now())
+        let quotes = QuoteSource(paths: paths, loaded: loaded, session: storeSession)
         let first = quotes.next(generator: &context.generator)
         var session = PauseSession(programName: "MIGA", length: loaded.config.pause, quote: first,
                                    at: context.time.monotonic())
@@ -209,14 +211,14 @@ public final class Gateway {
         session.proceedLabel = proceedLabel
         let capabilities = TerminalCapabilities.detect(environment: context.environment)
         let palette = Palette(capabilities)
-        let world = StorePauseWorld(gateway: self, quotes: quotes)
+        let world = StorePauseWorld(gateway: self, storeSession: storeSession, quotes: quotes)
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time,
-            look: PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices),
+            look: PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: storeSession.screenNotices),
             palette: palette, world: world)
-        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, quotes: quotes, on: terminal, world: world)
+        let ending = show(loop, &session, dumb: capabilities.dumb, palette: palette, storeSession: storeSession, on: terminal, world: world)
         terminal.leave()
-        context.say(quotes.messages, palette: palette)
+        context.say(storeSession.messages, palette: palette)
         return ending
     }
 
@@ -225,15 +227,15 @@ public final class Gateway {
     /// text and a prompt, in the locale's character set, with the same
     /// endings. `session` and the loop's session end up the same.
     private func show(_ loop: PauseLoop, _ session: inout PauseSession, dumb: Bool, palette: Palette,
-                      quotes: QuoteDrawer, on terminal: TerminalDevice, world: PauseWorld) -> PauseEnding {
+                      storeSession: StoreSession, on terminal: TerminalDevice, world: PauseWorld) -> PauseEnding {
         guard dumb else {
             defer { session = loop.session }
             return loop.run()
         }
         let write: (String) -> Void = { terminal.write(palette.glyphs($0)) }
         let width = terminal.size.columns
-        for notice in quotes.screenNotices { write(LinePause.wrapped("⚠ \(printable(notice))", width: width) + "\n") }
-        quotes.clearNotices()
+        for notice in storeSession.screenNotices { write(LinePause.wrapped("⚠ \(printable(notice))", width: width) + "\n") }
+        storeSession.clearNotices()
         let ending = LinePause.run(&session, input: 0, signals: terminal.signalDescriptor, output: write, time: context.time,
                                    width: width, world: world)
         loop.replaceSession(session)

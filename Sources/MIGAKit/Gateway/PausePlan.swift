@@ -43,12 +43,14 @@ struct PausePlan {
 extension Gateway {
     /// Plans the pause before `launch` on this terminal, or nil when an
     /// allowance another Proceed began is running (see `start`).
-    func plan(_ launch: Launch, settings: ProgramSettings, length: Int, quotes: QuoteDrawer) -> PausePlan? {
+    func plan(_ launch: Launch, settings: ProgramSettings, length: Int, storeSession: StoreSession,
+              quotes: QuoteSource) -> PausePlan? {
         let capabilities = TerminalCapabilities.detect(environment: context.environment)
-        guard let start = start(settings: settings, length: length, quotes: quotes, unicode: capabilities.unicode) else {
+        guard let start = start(settings: settings, length: length, storeSession: storeSession, quotes: quotes,
+                                unicode: capabilities.unicode) else {
             return nil
         }
-        let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: quotes.screenNotices,
+        let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: storeSession.screenNotices,
                              context: start.facts, longerBecause: start.longerBecause)
         return PausePlan(start: start, launch: launch, look: look, capabilities: capabilities, palette: Palette(capabilities))
     }
@@ -59,25 +61,26 @@ extension Gateway {
     /// store's journal; one transaction of the store then decides between an
     /// opening inside the allowance and a pause, and records either.
     /// `unicode`: whether the front end shows (and its keyboard types) more than ASCII.
-    func start(settings: ProgramSettings, length: Int, quotes: QuoteDrawer, unicode: Bool) -> PauseStart? {
+    func start(settings: ProgramSettings, length: Int, storeSession: StoreSession, quotes: QuoteSource,
+               unicode: Bool) -> PauseStart? {
         let sessionID = newUUID()
         let startedAt = context.time.now()
         let startedOnClock = context.time.monotonic()
         let dayStart = context.startOfDay(startedAt)
-        let supply = KindSupply(paths: paths, pool: quotes.quotes)
+        let supply = KindSupply(paths: paths, pool: quotes.pool)
         let inUse = loaded.config.kindsInUse(for: settings, hasLinesToType: { supply.hasLineToType(asciiOnly: !unicode) },
                                              hasAlternatives: supply.hasAlternatives)
         // Without the store's journal, the first kind in use.
         var choice = KindChoice(kind: inUse.kinds.first ?? .breathe, why: nil)
-        if let store = quotes.store, let chosen = try? KindChooser.choose(
+        if let store = storeSession.store, let chosen = try? KindChooser.choose(
             among: inUse.kinds, rotation: inUse.rotation, journal: {
                 try store.kindJournal(program: settings.command, now: startedAt, halfLifeDays: inUse.halfLifeDays)
             },
             using: &context.generator) {
             choice = chosen
         }
-        let verdict = quotes.attempt({ [pool = quotes.pool] store, generator in
-            try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(), pool: pool,
+        let verdict = storeSession.attempt({ [ids = quotes.ids] store, generator in
+            try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(), pool: ids,
                                   allowance: settings.allowance, dayStart: dayStart, kind: choice.kind, using: &generator)
         }, generator: &context.generator)
         var history: LaunchHistory?
@@ -106,7 +109,8 @@ extension Gateway {
         session.holdsWhenUnfocused = settings.holdWhenUnfocused
         if let why = prepare(&session, as: choice, unicode: unicode) { facts.append(why) }
         // Only a protected program has kinds of its own to take one out of.
-        if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), loaded.config.programs[settings.command] != nil {
+        if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), case .program(let command) = settings.protected,
+           loaded.config.programs[command] != nil {
             session.declinableKind = session.kind
         }
         return PauseStart(sessionID: sessionID, settings: settings, session: session, facts: facts,

@@ -13,14 +13,15 @@ public protocol PauseWorld: AnyObject {
     func perform(_ work: PauseWork, on flow: inout PauseFlow) -> PauseEnding?
 }
 
-/// The world of a pause that MIGA runs: Deepen's quote from the store's
-/// shuffle bag (a typed pause's from a quote that gives a line), the store's
+/// The world of a pause that MIGA runs: Deepen's quote from the quote
+/// source (a typed pause's from a quote that gives a line), the store's
 /// row kept current, and the question of giving way to an allowance that
 /// another launch of the program began meanwhile.
 final class StorePauseWorld: PauseWorld {
     /// The gateway whose generator and clock the pause uses.
     private unowned let gateway: Gateway
-    private let quotes: QuoteDrawer
+    private let storeSession: StoreSession
+    private let quotes: QuoteSource
     /// The row the pause keeps current; nil for a pause that records nothing.
     private let sessionID: String?
     /// The program and the moment from which a Proceed elsewhere makes this pause give way; nil: it never does.
@@ -29,8 +30,10 @@ final class StorePauseWorld: PauseWorld {
     /// Draws for a quote that gives a line to type, before taking one that does not.
     static let drawsForALine = 8
 
-    init(gateway: Gateway, quotes: QuoteDrawer, sessionID: String? = nil, yieldsTo: (program: String, since: Date)? = nil) {
+    init(gateway: Gateway, storeSession: StoreSession, quotes: QuoteSource, sessionID: String? = nil,
+         yieldsTo: (program: String, since: Date)? = nil) {
         self.gateway = gateway
+        self.storeSession = storeSession
         self.quotes = quotes
         self.sessionID = sessionID
         self.yieldsTo = yieldsTo
@@ -42,12 +45,12 @@ final class StorePauseWorld: PauseWorld {
         switch work {
         case .deepen(let now):
             flow.deepen(with: nextQuote(for: flow.session), at: now)
-            if let sessionID { try? quotes.store?.recordProgress(sessionID: sessionID, flow.session.progress) }
+            if let sessionID { try? storeSession.store?.recordProgress(sessionID: sessionID, flow.session.progress) }
             return nil
         case .checkYield:
             // A Proceed of the program's since this pause began opened an allowance.
             guard let (program, since) = yieldsTo,
-                  (try? quotes.store?.allowanceBegan(for: program, since: since, now: gateway.context.time.now())) != nil else {
+                  (try? storeSession.store?.allowanceBegan(for: program, since: since, now: gateway.context.time.now())) != nil else {
                 return nil
             }
             return .yielded

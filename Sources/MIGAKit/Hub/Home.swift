@@ -78,7 +78,7 @@ public struct Home {
         // Unticking a program switches its protection off: the same pause as
         // `miga unprotect` comes first, and the history records the choice.
         let unticked = config.programs.keys.sorted().filter { command in !answers.programs.contains { $0.command == command } }
-            + config.sites.keys.sorted().filter { !answers.sites.contains($0) }.map { Site.program(named: $0) }
+            + config.protectedSites.filter { !answers.sites.contains($0.name) }.map(\.historyName)
         var keeping: Set<String> = []
         var kept: String?
         if !unticked.isEmpty {
@@ -122,7 +122,7 @@ public struct Home {
                 : (protection?.protectedCommands() ?? []).map(loaded.config.settings(for:))
             let tiles = programs.sorted { $0.displayName < $1.displayName }.map {
                 HubScreen.Tile(command: $0.command, name: $0.displayName, glyph: ProgramCatalog.glyph(for: $0.command))
-            } + loaded.config.sites.keys.sorted().map(HubScreen.Tile.init(site:))
+            } + loaded.config.protectedSites.map(HubScreen.Tile.init(site:))
             // What is wrong with the config stays said while the hub is open.
             var screen = HubScreen(tiles: tiles, streak: streak(), selection: selection, notice: notice,
                                    standing: loaded.problems.map { printable($0.notice) }, siteSteps: siteSteps(loaded.config))

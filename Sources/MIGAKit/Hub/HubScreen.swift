@@ -13,19 +13,25 @@ public struct HubScreen: InteractiveScreen {
     }
 
     public struct Tile: Equatable, Sendable {
-        public let command: String
+        /// The program or the site the tile stands for.
+        public let protected: Protected
         public let name: String
         public let glyph: Character
 
+        /// Its name in the history: a program's command, or a site's history name.
+        public var command: String { protected.historyName }
+
         public init(command: String, name: String, glyph: Character) {
-            self.command = command
+            protected = .program(command)
             self.name = name
             self.glyph = glyph
         }
 
-        /// A protected website's tile, by its plain name.
-        public init(site name: String) {
-            self.init(command: Site.program(named: name), name: name, glyph: ProgramCatalog.siteGlyph)
+        /// A protected website's tile.
+        public init(site: Site) {
+            protected = .site(site)
+            name = site.name
+            glyph = ProgramCatalog.siteGlyph
         }
     }
 
@@ -71,12 +77,12 @@ public struct HubScreen: InteractiveScreen {
         case .enter, .space:
             guard !tiles.isEmpty else { return nil }
             // A site's pause is in the browser's tab: the hub says so rather than open anything around it.
-            guard Site(program: tiles[selection].command) == nil else {
+            guard case .program(let command) = tiles[selection].protected else {
                 notice = "\(tiles[selection].name) pauses in your browser, with MIGA's extension: open it there."
                     + (siteSteps.isEmpty ? "" : "\nTo add the extension where it has not reached MIGA yet: " + siteSteps.joined(separator: " · "))
                 return nil
             }
-            return .open(tiles[selection].command)
+            return .open(command)
         case .left, .character("h"): selection = max(0, selection - 1)
         case .right, .character("l"): selection = min(tiles.count - 1, selection + 1)
         case .up, .character("k"): if selection - columns >= 0 { selection -= columns }

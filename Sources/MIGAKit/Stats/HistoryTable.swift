@@ -8,9 +8,9 @@ public enum HistoryTable {
     /// `width`: the terminal's, which no line goes past; nil (a pipe, a file) cuts nothing.
     public static func lines(_ sessions: [SessionRecord], changes: [ProtectionChange] = [], width: Int? = nil) -> [Line] {
         func subjects(_ change: ProtectionChange) -> String {
-            change.subjects.isEmpty ? "miga" : change.subjects.map(Site.shownName(of:)).joined(separator: ", ")
+            change.subjects.isEmpty ? "miga" : change.subjects.map(Protected.shownName(of:)).joined(separator: ", ")
         }
-        let names = sessions.map { Site.shownName(of: $0.program) } + changes.map(subjects)
+        let names = sessions.map { Protected.shownName(of: $0.program) } + changes.map(subjects)
         let nameWidth = min(20, names.map { CellWidth.of($0) }.max() ?? 0)
         func lead(_ date: Date, _ program: String) -> [Span] {
             let name = TextWrap.truncate(program, width: nameWidth)
@@ -18,7 +18,7 @@ public enum HistoryTable {
                     Span(name + String(repeating: " ", count: nameWidth - CellWidth.of(name)) + "  ")]
         }
         let rows = sessions.map { session in
-            (session.endedAt ?? session.startedAt, line(session, lead(session.endedAt ?? session.startedAt, Site.shownName(of: session.program))))
+            (session.endedAt ?? session.startedAt, line(session, lead(session.endedAt ?? session.startedAt, Protected.shownName(of: session.program))))
         } + changes.map { change in
             (change.at, line(change, lead(change.at, subjects(change))))
         }

@@ -168,7 +168,7 @@ public struct StatsReport: Equatable, Sendable {
         var favourites: [KindTable.Favourite] = []
         var leftOut: [String] = []
         // The protected sites' kinds too, beside the programs'.
-        let protected = config.programs.keys.sorted() + config.sites.keys.sorted().map { Site.program(named: $0) }
+        let protected = config.programs.keys.sorted() + config.protectedSites.map(\.historyName)
         for program in filter.program.map({ [$0] }) ?? protected {
             let settings = config.settings(for: program)
             let inUse = config.kindsInUse(for: settings, hasLinesToType: hasLines, hasAlternatives: hasAny)

@@ -30,7 +30,7 @@ public enum StatsScreen {
         var lines: [Line] = []
         let room = max(20, width - margin.count)
         if let effect = report.effectShown?.overall {
-            let card = EffectCard(effect, title: report.filter.program.map { "The effect on \(printable(Site.shownName(of: $0))), as the field measures it" }
+            let card = EffectCard(effect, title: report.filter.program.map { "The effect on \(printable(Protected.shownName(of: $0))), as the field measures it" }
                                   ?? EffectCard.defaultTitle)
             lines.append(.blank)
             lines += card.lines(width: room).enumerated().map { index, text in
@@ -229,7 +229,7 @@ public enum StatsScreen {
         // Every program: the hub's stats scroll, and a terminal's output does too.
         let rows = programs.map { program -> [String] in
             let totals = program.totals
-            return [Site.shownName(of: program.program), "\(totals.sessions)", "\(totals.exits)",
+            return [Protected.shownName(of: program.program), "\(totals.sessions)", "\(totals.exits)",
                     totals.intentionalityScore.map { "\($0) %" } ?? "—", duration(totals.pausedSeconds)]
         }
         let nameWidth = min(24, max(header[0].count, rows.map { CellWidth.of($0[0]) }.max() ?? 0))

@@ -25,7 +25,7 @@ extension Miga {
         @Option(help: ArgumentHelp("Only from this local date on (YYYY-MM-DD).", valueName: "date"))
         var since: String?
 
-        @Option(help: "Only this program (a site: site:NAME).")
+        @Option(help: "Only this program (a site: \(Protected.siteSpelling("NAME"))).")
         var program: String?
 
         @Flag(help: "Include launches that passed through without a pause.")
@@ -51,7 +51,7 @@ extension Miga {
             // Only a look: nothing written (see `Upkeep`).
             let store = try Miga.readStore(environment)
             let start = since.flatMap(Self.startOfDay)
-            let program = program.map(Site.historyName(of:))
+            let program = program.map(Protected.historyName(of:))
             let sessions = try store.sessions().filter { session in
                 session.outcome != .open && (all || session.outcome != .passthrough)
                     && (program == nil || session.program == program)

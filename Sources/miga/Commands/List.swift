@@ -37,7 +37,7 @@ extension Miga {
             let protection = try Miga.protection()
             let programs = protection.list()
             let config = protection.config
-            let sites = protection.configuredSites().map { config.settings(for: $0.program) }
+            let sites = protection.configuredSites().map { config.sites[$0.name] ?? ProgramSettings(.site($0)) }
             guard !programs.isEmpty || !sites.isEmpty else {
                 print("No programs are protected yet. Try: miga protect firefox")
                 return

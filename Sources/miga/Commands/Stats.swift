@@ -19,7 +19,7 @@ extension Miga {
                 Example:
                   miga stats
                   miga stats --days 7 --program firefox
-                  miga stats --program site:youtube.com
+                  miga stats --program \(Protected.siteSpelling("youtube.com"))
                   miga stats --year
                   miga stats --program discord --reset-learning
                 """)
@@ -27,7 +27,7 @@ extension Miga {
         @Option(help: ArgumentHelp("Only the last N days.", valueName: "n"))
         var days: Int?
 
-        @Option(help: "Only this program (a site: site:NAME).")
+        @Option(help: "Only this program (a site: \(Protected.siteSpelling("NAME"))).")
         var program: String?
 
         @Option(help: ArgumentHelp("Only this device of those you sync: its id, the start of it as history shows it, or \"this\".",
@@ -56,7 +56,7 @@ extension Miga {
         func run() throws {
             let environment = processEnvironment()
             // A site as the history keeps it, however its address was typed.
-            let program = self.program.map(Site.historyName(of:))
+            let program = self.program.map(Protected.historyName(of:))
             if resetLearning, let program { return try resetLearning(of: program, environment: environment) }
             // Only a look: nothing written, nobody notified (see `Upkeep`).
             let store = try Miga.readStore(environment)

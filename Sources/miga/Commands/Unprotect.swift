@@ -59,7 +59,7 @@ extension Miga {
                 throw MigaError(usage: "\(spokenList(unknown.map(printable))) \(unknown.count == 1 ? "is" : "are") not protected; "
                                 + "nothing was changed (miga list shows what is)")
             }
-            let concerned = all ? protected : commands + sites.map(\.program)
+            let concerned = all ? protected : commands + sites.map(\.historyName)
             if !concerned.isEmpty {
                 let config = ConfigLoader.load(from: Miga.paths.configFile).config
                 let names = concerned.map { config.settings(for: $0).displayName }

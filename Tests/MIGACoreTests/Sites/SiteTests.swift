@@ -24,7 +24,7 @@ import Testing
     func a_site_is_kept_by_its_host_and_path_prefix(typed: String, name: String) throws {
         let site = try Site(typed)
         #expect(site.name == name)
-        #expect(site.program == "site:" + name)
+        #expect(site.historyName == "site:" + name)
     }
 
     @Test(arguments: [
@@ -42,12 +42,6 @@ import Testing
             #expect(error.status == ExitStatus.usage)
             #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
         }
-    }
-
-    @Test func a_program_name_gives_the_site_back() throws {
-        #expect(Site(program: "site:reddit.com/r/all") == (try Site("reddit.com/r/all")))
-        #expect(Site(program: "firefox") == nil)
-        #expect(Site(program: "site:no site") == nil)
     }
 
     // MARK: Which addresses it covers (the table: SitePatternTests)

@@ -38,7 +38,7 @@ import Testing
 
     var siteProtected: Config {
         var config = Config()
-        config.sites["youtube.com"] = ProgramSettings(command: "site:youtube.com")
+        config.sites["youtube.com"] = ProgramSettings(.site(try! Site("youtube.com")))
         return config
     }
 

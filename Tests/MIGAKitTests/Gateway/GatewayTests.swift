@@ -124,6 +124,24 @@ import Testing
         #expect(!messages.contains { $0.contains("could not be recorded") }, "\(messages)")
     }
 
+    /// The same busy store says nothing alarming, on the screen or after
+    /// it: the gateway gave up waiting on purpose, and nothing is lost.
+    @Test func a_store_too_busy_to_wait_for_is_no_error_on_the_pause_or_after_it() throws {
+        let path = home.path + "/data/miga/miga.sqlite"
+        _ = try SessionStore(path: path)
+        let holder = try WriteLockHolder(storeAt: path, seconds: 5)
+        try holder.waitUntilHeld()
+        let (gate, terminal) = gateway([.wait(3), ScriptedTerminal.keys("e"), .wait(5)])
+        #expect(gate.run(GateRequest(command: "fake")) == .finish(0))
+        #expect(holder.isHolding, "the gateway waited for the other process's write")
+        let screen = try #require(terminal).written
+        #expect(screen.contains("Fake"), "the pause was shown")
+        #expect(!screen.contains("could not") && !screen.contains("SQLite"))
+        #expect(!messages.contains { $0.contains("could not") || $0.contains("SQLite") }, "\(messages)")
+        holder.waitUntilDone()
+        #expect(try rows().first?.outcome == .exit)
+    }
+
     @Test func a_seven_day_streak_is_celebrated_once() throws {
         let store = try SessionStore(path: home.path + "/data/miga/miga.sqlite")
         try store.setMeta("milestones_celebrated", "1")

@@ -59,8 +59,8 @@ import Testing
         #expect(hub.frame(size: size).lines.count == 24)
     }
 
-    @Test func a_site_is_a_tile_beside_the_programs_and_choosing_it_says_where_its_pause_is() {
-        let site = HubScreen.Tile(site: "youtube.com")
+    @Test func a_site_is_a_tile_beside_the_programs_and_choosing_it_says_where_its_pause_is() throws {
+        let site = HubScreen.Tile(site: try Site("youtube.com"))
         #expect(site.command == "site:youtube.com" && site.name == "youtube.com" && site.glyph == ProgramCatalog.siteGlyph)
         var hub = HubScreen(tiles: Array(tiles.prefix(2)) + [site], streak: Streak(current: 0, best: 0))
         let size = TerminalSize(columns: 80, rows: 24)

@@ -3,17 +3,15 @@ import MIGACore
 import MIGAStore
 import MIGAConfig
 
-/// The store and the quotes a pause draws from: quotes come through the
-/// store's shuffle bag, remembered across runs, or through a bag of this
-/// run's own when the store fails. What went wrong is kept: the config's
-/// problems, and `notices` for everything else.
-final class QuoteDrawer {
+/// The store as one pause uses it: opened for a launch (which waits for
+/// another process's lock a moment at most), a damaged file moved aside
+/// once, and what went wrong kept to be said once, on the screen and after
+/// it: the config's problems, and `notices` for everything else.
+final class StoreSession {
+    /// The store; nil when it could not be opened (said in `notices`).
     private(set) var store: SessionStore?
-    let quotes: QuotePool
-    let pool: [String]
     private(set) var configProblems: [ConfigProblem]
-    var notices: [String]
-    private var spareBag = ShuffleBag()
+    var notices: [String] = []
     private let path: String
     private let now: Date
     /// A damaged store is moved aside once; a second failure is only reported.
@@ -21,7 +19,6 @@ final class QuoteDrawer {
 
     init(paths: XDGPaths, loaded: LoadedConfig, now: Date) {
         configProblems = loaded.problems
-        notices = []
         path = paths.storeFile
         self.now = now
         do {
@@ -32,13 +29,6 @@ final class QuoteDrawer {
         } catch {
             store = nil
             notices.append("the history at \(path) cannot be opened (\(error)); this pause is not recorded")
-        }
-        quotes = QuotePool(folder: paths.userQuotesDirectory, interests: loaded.config.interests,
-                             cache: paths.dataDirectory + "/quote-pool")
-        pool = quotes.pool
-        if let problem = quotes.problems.first {
-            let more = quotes.problems.count > 1 ? " (and \(quotes.problems.count - 1) more)" : ""
-            notices.append("\(problem.description)\(more); those lines are skipped")
         }
     }
 
@@ -56,19 +46,8 @@ final class QuoteDrawer {
         notices = []
     }
 
-    /// The next quote of the bag.
-    func next(generator: inout SeededGenerator) -> Quote {
-        let id = attempt({ [pool] store, generator in try store.drawQuote(from: pool, using: &generator) },
-                         generator: &generator)
-        return quote(id: id ?? nil, generator: &generator)
-    }
-
-    /// The quote `id` names, or one from the spare bag when the store gave none.
-    func quote(id: String?, generator: inout SeededGenerator) -> Quote {
-        (id ?? spareBag.draw(from: pool, using: &generator)).flatMap { quotes[$0] } ?? QuotePool.fallback
-    }
-
-    /// `body` with the store; nil when there is none or it failed (said in
+    /// `body` with the store; nil when there is none, when it is busy past
+    /// the launch's wait (said nowhere), or when it failed (said in
     /// `notices`). Damage found past the first page (a file cut short) is
     /// moved aside like damage found on opening, and `body` runs on the new store.
     func attempt<T>(_ body: (SessionStore, inout SeededGenerator) throws -> T, generator: inout SeededGenerator) -> T? {
@@ -86,6 +65,10 @@ final class QuoteDrawer {
                 store = nil
                 notices.append("the history at \(path) is damaged and could not be set aside (\(error)); this pause is not recorded")
             }
+        } catch where SessionStore.isBusy(error) {
+            // Another process's lock, past the launch's wait: nothing is
+            // lost (the ending goes to the inbox, a quote comes from this
+            // run's own bag), so there is nothing to alarm anyone with.
         } catch {
             notices.append("the history could not be written (\(error))")
         }
