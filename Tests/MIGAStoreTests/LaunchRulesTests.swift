@@ -103,6 +103,27 @@ import Testing
         #expect(try store.sessions().filter { $0.reason == .allowed }.count == 8)
     }
 
+    @Test func launches_at_the_same_moment_are_decided_one_after_the_other() throws {
+        let stores = try (0..<4).map { _ in try SessionStore(path: path) }
+        // Another process holds the write lock while the four begin, so that
+        // all of them are waiting at once when it lets go.
+        let holder = try WriteLockHolder(storeAt: path, seconds: 1)
+        try holder.waitUntilHeld()
+        let seen = Box<[Int]>([])
+        let lock = NSLock()
+        let (now, berlin) = (now, berlin)
+        DispatchQueue.concurrentPerform(iterations: stores.count) { index in
+            var generator = SeededGenerator(seed: UInt64(index))
+            let begun = try? stores[index].beginLaunch(
+                GateFacts(now: now, front: .here, allowance: 15 * 60), id: "pause-\(index)", program: "discord",
+                owner: .current(), pool: ["a"], dayStart: LocalDay(now, in: berlin).start(in: berlin), using: &generator)
+            guard case .pause(_, let history)? = begun else { return }
+            lock.withLock { seen.value.append(history.earlierToday) }
+        }
+        // Each decided, having seen every pause decided before it.
+        #expect(seen.value.sorted() == Array(0..<stores.count))
+    }
+
     @Test func two_pauses_at_once_then_a_proceed_lets_the_other_give_way() throws {
         let store = try SessionStore(path: path)
         #expect(history(try begin(store, "first", at: now, allowance: 15 * 60)) != nil)
