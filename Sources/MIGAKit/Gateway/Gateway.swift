@@ -63,7 +63,7 @@ public final class Gateway {
     }
 
     /// Does what `verdict` says.
-    func carryOut(_ verdict: GateVerdict, launch: Launch, request: GateRequest, settings: ProgramSettings,
+    private func carryOut(_ verdict: GateVerdict, launch: Launch, request: GateRequest, settings: ProgramSettings,
                   facts: GateFacts) -> GateDecision {
         switch verdict {
         case .launch, .allowed:
