@@ -190,7 +190,7 @@ public final class Gateway {
             context.say(quotes.messages, palette: nil)
             return carryOut(verdict, launch: launch, request: request, settings: settings, facts: facts)
         }
-        let (ending, session, loop) = show(plan, quotes: quotes, on: terminal)
+        let (ending, session, loop) = show(plan, decidedOn: facts, quotes: quotes, on: terminal)
         let outcome = PauseOutcome(ending, session: session, startedAt: plan.startedAt,
                                    elapsed: context.time.monotonic() - plan.startedOnClock, wallEnd: context.time.now())
         return Aftercare(context: context, paths: paths, config: loaded.config)
@@ -200,13 +200,13 @@ public final class Gateway {
     /// The planned pause on screen until it ends, its work carried out by
     /// its world: Deepen's quote from the shuffle bag, the store's row kept
     /// current, and the question of giving way.
-    private func show(_ plan: PausePlan, quotes: QuoteDrawer, on terminal: TerminalDevice)
+    private func show(_ plan: PausePlan, decidedOn facts: GateFacts, quotes: QuoteDrawer, on terminal: TerminalDevice)
         -> (PauseEnding, PauseSession, PauseLoop) {
         var session = plan.session
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
         let world = StorePauseWorld(gateway: self, quotes: quotes, sessionID: plan.sessionID,
-                                    yieldsTo: plan.settings.allowance == nil ? nil : (plan.settings.command, plan.startedAt))
+                                    yieldsTo: (plan.settings.command, facts))
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
             world: world)

@@ -23,20 +23,24 @@ final class StorePauseWorld: PauseWorld {
     private let quotes: QuoteDrawer
     /// The row the pause keeps current; nil for a pause that records nothing.
     private let sessionID: String?
-    /// The program and the moment from which a Proceed elsewhere makes this pause give way; nil: it never does.
-    private let yieldsTo: (program: String, since: Date)?
+    /// The program and the facts its pause was decided on (at the moment
+    /// it began): a Proceed elsewhere since then makes the pause give way
+    /// when the verdict, asked again now with it, lets the program open.
+    /// Nil: it never does.
+    private let yieldsTo: (program: String, facts: GateFacts)?
 
     /// Draws for a quote that gives a line to type, before taking one that does not.
     static let drawsForALine = 8
 
-    init(gateway: Gateway, quotes: QuoteDrawer, sessionID: String? = nil, yieldsTo: (program: String, since: Date)? = nil) {
+    init(gateway: Gateway, quotes: QuoteDrawer, sessionID: String? = nil, yieldsTo: (program: String, facts: GateFacts)? = nil) {
         self.gateway = gateway
         self.quotes = quotes
         self.sessionID = sessionID
         self.yieldsTo = yieldsTo
     }
 
-    var checksYield: Bool { yieldsTo != nil }
+    /// Only while the verdict wants the store's answer (an allowance decides) is it asked.
+    var checksYield: Bool { yieldsTo.map { GateVerdict($0.facts) == .askStore } ?? false }
 
     func perform(_ work: PauseWork, on flow: inout PauseFlow) -> PauseEnding? {
         switch work {
@@ -46,10 +50,14 @@ final class StorePauseWorld: PauseWorld {
             return nil
         case .checkYield:
             // A Proceed of the program's since this pause began opened an allowance.
-            guard let (program, since) = yieldsTo,
-                  (try? quotes.store?.allowanceBegan(for: program, since: since, now: gateway.context.time.now())) != nil else {
+            guard checksYield, let (program, began) = yieldsTo else { return nil }
+            let now = gateway.context.time.now()
+            guard let ended = (try? quotes.store?.allowanceBegan(for: program, since: began.now, now: now)) ?? nil else {
                 return nil
             }
+            var facts = began.answered(lastProceedEndedAt: ended)
+            facts.now = now
+            guard case .allowed = GateVerdict(facts) else { return nil }
             return .yielded
         }
     }
