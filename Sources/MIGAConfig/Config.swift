@@ -197,26 +197,6 @@ public struct ProgramSettings: Equatable, Sendable {
     }
 }
 
-/// What a start at login (an autostart entry) does.
-public enum LoginPolicy: String, CaseIterable, Sendable {
-    /// The pause, in a window, as from the menu.
-    case pause
-    /// Not started; a notification says so, and how to open it.
-    case skip
-    /// Started without a pause, and recorded as a pass-through.
-    case pass
-}
-
-/// What the gateway does when there is no terminal to show the pause in.
-public enum NonInteractivePolicy: String, CaseIterable, Sendable {
-    /// Run the program at once and record a pass-through (never hang a script).
-    case pass
-    /// Open the pause in a terminal window, and the program from there.
-    case terminal
-    /// Refuse, with a message and a non-zero status.
-    case deny
-}
-
 /// The kinds one program's pauses are chosen among, and how.
 public struct KindsInUse: Equatable, Sendable {
     /// In the person's order.

@@ -1,33 +1,37 @@
 import FoundationEssentials
 import MIGACore
 
-/// What the store decides when a program is reached for, with a terminal at hand.
-public enum LaunchVerdict: Equatable, Sendable {
-    /// Inside the allowance that a Proceed began (ended) at `since`: open at
-    /// once. An `allowed` pass-through is recorded, never a session.
-    case allowed(since: Date)
-    /// Pause: the `open` row is written, with the first quote drawn and
-    /// what the screen should know about the impulse.
+/// What `beginLaunch` did with the verdict it reached.
+public enum LaunchBegun: Equatable, Sendable {
+    /// The verdict was no pause, and is carried out: for `.allowed`, the
+    /// `allowed` pass-through is recorded (never a session).
+    case decided(GateVerdict)
+    /// The verdict was a pause: the `open` row is written, with the first
+    /// quote drawn and what the screen should know about the impulse.
     case pause(quote: String?, history: LaunchHistory)
 }
 
 extension SessionStore {
-    /// Decides between an allowed opening and a pause, and records either, in
-    /// one IMMEDIATE transaction: two launches at the same moment are decided
-    /// one after the other, each seeing what the first wrote.
+    /// Decides a launch or a visit that has a front end to pause in, and
+    /// records what it decided, in one IMMEDIATE transaction: the store's
+    /// answer is read into `facts`, `GateVerdict` decides, and an allowed
+    /// opening or the pause's `open` row is written before the lock is let
+    /// go, so two launches at the same moment are decided one after the
+    /// other, each seeing what the first wrote.
     ///
     /// - Parameters:
-    ///   - allowance: the program's allowance in seconds; nil when it has none.
+    ///   - program: whose history answers (`facts` name no program).
     ///   - dayStart: local midnight today, from which "3rd time today" counts.
     ///   - kind: the kind of pause the learner chose, kept on the row.
-    public func beginLaunch(id: String, program: String, at now: Date, owner: ProcessIdentity, pool: [String],
-                            allowance: TimeInterval?, dayStart: Date, kind: PauseKind = .breathe,
-                            using generator: inout some RandomNumberGenerator) throws -> LaunchVerdict {
+    public func beginLaunch(_ facts: GateFacts, id: String, program: String, owner: ProcessIdentity, pool: [String],
+                            dayStart: Date, kind: PauseKind = .breathe,
+                            using generator: inout some RandomNumberGenerator) throws -> LaunchBegun {
         try immediate { db in
             try Self.settleAbandoned(db)
-            if let allowance, let since = try Self.allow(db, id: id, program: program, at: now, allowance: allowance) {
-                return .allowed(since: since)
-            }
+            var facts = facts
+            let verdict = try Self.decide(db, &facts, id: id, program: program)
+            guard verdict == .pause else { return .decided(verdict) }
+            let now = facts.now
             let history = try Self.history(db, program: program, now: now, dayStart: dayStart)
             let quote = try Self.draw(db, from: pool, using: &generator)
             try db.execute(sql: """
@@ -39,36 +43,57 @@ extension SessionStore {
         }
     }
 
-    /// Without a terminal: records an `allowed` pass-through and returns when
-    /// the allowance began, if one is running; nil (and nothing written) if not.
-    public func openWithinAllowance(id: String, program: String, at now: Date, allowance: TimeInterval) throws -> Date? {
-        try immediate { db in try Self.allow(db, id: id, program: program, at: now, allowance: allowance) }
+    /// Decides a launch without a front end to pause in, in one IMMEDIATE
+    /// transaction: the store's answer read into `facts`, the verdict
+    /// reached, and an `allowed` pass-through recorded if an allowance runs
+    /// (nothing written otherwise; the caller carries out any other verdict).
+    public func decide(_ facts: inout GateFacts, id: String, program: String) throws -> GateVerdict {
+        let (verdict, answered) = try immediate { db in
+            var facts = facts
+            return (try Self.decide(db, &facts, id: id, program: program), facts)
+        }
+        facts = answered
+        return verdict
     }
 
-    private static func allow(_ db: Connection, id: String, program: String, at now: Date,
-                              allowance: TimeInterval) throws -> Date? {
-        guard let since = try lastProceed(db, program: program, endedSince: now.addingTimeInterval(-allowance), now: now) else {
-            return nil
+    /// The verdict on `facts`, the store's answer read into them first if
+    /// the verdict asks for it; an allowed opening is recorded here, inside
+    /// the caller's transaction.
+    private static func decide(_ db: Connection, _ facts: inout GateFacts, id: String, program: String) throws -> GateVerdict {
+        var verdict = GateVerdict(facts)
+        if verdict == .askStore {
+            facts = facts.answered(lastProceedEndedAt: try lastProceed(db, program: program, now: facts.now))
+            verdict = GateVerdict(facts)
         }
-        try db.execute(sql: """
-            INSERT INTO sessions (id, program, started_at, ended_at, outcome, reason)
-            VALUES (?, ?, ?, ?, 'passthrough', 'allowed')
-            """, arguments: [id, program, now.milliseconds, now.milliseconds])
-        return since
+        if case .allowed = verdict {
+            try db.execute(sql: """
+                INSERT INTO sessions (id, program, started_at, ended_at, outcome, reason)
+                VALUES (?, ?, ?, ?, 'passthrough', 'allowed')
+                """, arguments: [id, program, facts.now.milliseconds, facts.now.milliseconds])
+        }
+        return verdict
     }
 
     /// When a Proceed of `program` on this machine ended at or after `start`,
     /// the latest such moment: an allowance began, and a pause still on screen
     /// for the same program can give way to it.
     public func allowanceBegan(for program: String, since start: Date, now: Date) throws -> Date? {
-        try queue.read { db in try Self.lastProceed(db, program: program, endedSince: start, now: now) }
+        try queue.read { db in
+            try Self.lastProceed(db, program: program, now: now).flatMap { $0.milliseconds >= start.milliseconds ? $0 : nil }
+        }
     }
 
-    private static func lastProceed(_ db: Connection, program: String, endedSince start: Date, now: Date) throws -> Date? {
+    /// When the latest Proceed of `program` on this machine ended, if one
+    /// did: the store's answer to `GateVerdict`, which decides whether an
+    /// allowance still runs.
+    private static func lastProceed(_ db: Connection, program: String, now: Date) throws -> Date? {
+        // Newest first down the (program, outcome, ended_at) index, stopping at
+        // the first of this machine's: MAX() would read every Proceed of the program.
         try Int64.fetchOne(db, sql: """
-            SELECT MAX(ended_at) FROM sessions
-            WHERE program = ? AND outcome = 'proceed' AND ended_at >= ? AND ended_at <= ? AND \(happenedHere)
-            """, arguments: [program, start.milliseconds, now.addingTimeInterval(clockSkew).milliseconds])
+            SELECT ended_at FROM sessions
+            WHERE program = ? AND outcome = 'proceed' AND ended_at <= ? AND \(happenedHere)
+            ORDER BY ended_at DESC LIMIT 1
+            """, arguments: [program, now.addingTimeInterval(clockSkew).milliseconds])
             .map(Date.init(milliseconds:))
     }
 

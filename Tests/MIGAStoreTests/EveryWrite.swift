@@ -30,29 +30,30 @@ enum EveryWrite {
         _ = try store.claim("weekly", upTo: 3)
         _ = try store.drawQuote(from: pool, using: &generator)
 
-        _ = try store.beginLaunch(id: "killed", program: "discord", at: start, owner: goneOwner, pool: pool,
-                                  allowance: nil, dayStart: start, using: &generator)
+        _ = try store.beginLaunch(GateFacts(now: start, front: .here), id: "killed", program: "discord",
+                                  owner: goneOwner, pool: pool, dayStart: start, using: &generator)
         try store.recordProgress(sessionID: "killed", PauseProgress(pausedSeconds: 3.25, deepenCount: 0, quotes: ["zen-001"]))
 
         // The next launch settles the killed one first.
-        _ = try store.beginLaunch(id: "exited", program: "firefox", at: start + 10, owner: .current(), pool: pool,
-                                  allowance: 600, dayStart: start, kind: .type, using: &generator)
+        _ = try store.beginLaunch(GateFacts(now: start + 10, front: .here, allowance: 600), id: "exited", program: "firefox",
+                                  owner: .current(), pool: pool, dayStart: start, kind: .type, using: &generator)
         try store.recordProgress(sessionID: "exited", PauseProgress(pausedSeconds: 5.5, deepenCount: 1, quotes: ["zen-002"],
                                                                     kind: .type, typed: false))
         try store.completeSession(sessionID: "exited", outcome: .exit, endedAt: start + 22.5,
                                   PauseProgress(pausedSeconds: 12.5, deepenCount: 1, quotes: ["zen-002", "zen-003"],
                                                 kind: .type, typed: true, alternative: "a walk"))
 
-        _ = try store.beginLaunch(id: "proceeded", program: "steam", at: start + 30, owner: .current(), pool: pool,
-                                  allowance: nil, dayStart: start, kind: .intention, using: &generator)
+        _ = try store.beginLaunch(GateFacts(now: start + 30, front: .here), id: "proceeded", program: "steam",
+                                  owner: .current(), pool: pool, dayStart: start, kind: .intention, using: &generator)
         try store.completeSession(sessionID: "proceeded", outcome: .proceed, endedAt: start + 61.001,
                                   PauseProgress(pausedSeconds: 31.001, deepenCount: 0, quotes: [], kind: .intention),
                                   intention: "one match — ünïcode ✓ 'quoted'")
         try store.recordEarlyStop(sessionID: "proceeded", EarlyStop(words: "exited with status 1"))
-        _ = try store.openWithinAllowance(id: "allowed", program: "steam", at: start + 90, allowance: 600)
+        var allowed = GateFacts(now: start + 90, front: .elsewhere(window: .untried), withoutTerminal: .deny, allowance: 600)
+        _ = try store.decide(&allowed, id: "allowed", program: "steam")
 
-        _ = try store.beginLaunch(id: "gave-way", program: "code", at: start + 100, owner: .current(), pool: pool,
-                                  allowance: nil, dayStart: start, kind: .instead, using: &generator)
+        _ = try store.beginLaunch(GateFacts(now: start + 100, front: .here), id: "gave-way", program: "code",
+                                  owner: .current(), pool: pool, dayStart: start, kind: .instead, using: &generator)
         try store.completeSession(sessionID: "gave-way", outcome: .passthrough, endedAt: start + 104,
                                   PauseProgress(pausedSeconds: 4, deepenCount: 0, quotes: ["zen-001"], kind: .instead),
                                   reason: .allowed)

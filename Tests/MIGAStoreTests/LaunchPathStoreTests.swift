@@ -16,8 +16,8 @@ import Testing
 
     func begin(_ store: SessionStore, _ id: String) throws {
         var generator = SeededGenerator(seed: 1)
-        _ = try store.beginLaunch(id: id, program: "firefox", at: start, owner: .current(), pool: ["a", "b"],
-                                  allowance: nil, dayStart: start, using: &generator)
+        _ = try store.beginLaunch(GateFacts(now: start, front: .here), id: id, program: "firefox", owner: .current(),
+                                  pool: ["a", "b"], dayStart: start, using: &generator)
     }
 
     // MARK: Waiting for a lock

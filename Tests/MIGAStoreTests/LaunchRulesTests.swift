@@ -4,9 +4,10 @@ import Testing
 @testable import MIGAStore
 @testable import MIGATestSupport
 
-/// `beginLaunch`: the allowance window, the impulse counts and the escalation
-/// ladder, decided in one transaction against a real store, with instants
-/// given explicitly instead of read from a clock.
+/// `beginLaunch` and `decide`: the store's answer to the verdict (the
+/// allowance), the impulse counts and the escalation ladder, decided in one
+/// transaction against a real store, with instants given explicitly instead
+/// of read from a clock.
 @Suite struct LaunchRulesTests {
     let folder = TemporaryDirectory()
     var path: String { folder.path + "/data/miga/miga.sqlite" }
@@ -15,12 +16,23 @@ import Testing
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     func begin(_ store: SessionStore, _ id: String, at date: Date, program: String = "discord",
-               allowance: TimeInterval? = nil, timeZone: TimeZone? = nil) throws -> LaunchVerdict {
+               allowance: TimeInterval? = nil, timeZone: TimeZone? = nil) throws -> LaunchBegun {
         var generator = SeededGenerator(seed: 3)
         let zone = timeZone ?? berlin
-        return try store.beginLaunch(id: id, program: program, at: date, owner: .current(), pool: ["a", "b"],
-                                     allowance: allowance, dayStart: LocalDay(date, in: zone).start(in: zone),
+        return try store.beginLaunch(GateFacts(now: date, front: .here, allowance: allowance), id: id, program: program,
+                                     owner: .current(), pool: ["a", "b"], dayStart: LocalDay(date, in: zone).start(in: zone),
                                      using: &generator)
+    }
+
+    /// Whether a launch without a terminal, from a script under `deny`, is
+    /// let through inside an allowance of ten minutes.
+    func allowedWithoutTerminal(_ store: SessionStore, _ id: String, at date: Date) throws -> Bool {
+        var facts = GateFacts(now: date, front: .elsewhere(window: .untried), withoutTerminal: .deny, allowance: 600)
+        switch try store.decide(&facts, id: id, program: "discord") {
+        case .allowed: return true
+        case .deny: return false
+        case let other: Issue.record("\(other)"); return false
+        }
     }
 
     /// A finished pause, `minutesAgo` before `now`, lasting a minute.
@@ -32,7 +44,7 @@ import Testing
                                                device: device, reason: reason)])
     }
 
-    func history(_ verdict: LaunchVerdict) -> LaunchHistory? {
+    func history(_ verdict: LaunchBegun) -> LaunchHistory? {
         guard case .pause(_, let history) = verdict else { return nil }
         return history
     }
@@ -43,7 +55,7 @@ import Testing
         let store = try SessionStore(path: path)
         try add(store, .proceed, minutesAgo: 10) // ended 9 minutes ago
         let verdict = try begin(store, "again", at: now, allowance: 15 * 60)
-        #expect(verdict == .allowed(since: now.addingTimeInterval(-9 * 60)))
+        #expect(verdict == .decided(.allowed(until: now.addingTimeInterval(6 * 60))))
         let row = try #require(try store.sessions().first { $0.id == "again" })
         #expect(row.outcome == .passthrough)
         #expect(row.reason == .allowed)
@@ -55,7 +67,7 @@ import Testing
     @Test func the_allowance_ends_after_its_minutes_and_counts_from_the_proceed_end() throws {
         let store = try SessionStore(path: path)
         try add(store, .proceed, minutesAgo: 16) // ended 15 minutes ago: the window is exactly spent
-        #expect(try begin(store, "on-the-edge", at: now, allowance: 15 * 60) == .allowed(since: now.addingTimeInterval(-15 * 60)))
+        #expect(try begin(store, "on-the-edge", at: now, allowance: 15 * 60) == .decided(.allowed(until: now)))
         #expect(history(try begin(store, "too-late", at: now.addingTimeInterval(1), allowance: 15 * 60)) != nil)
         #expect(try store.sessions().first { $0.id == "too-late" }?.outcome == .open)
     }
@@ -75,20 +87,41 @@ import Testing
     @Test func launches_racing_inside_an_allowance_all_open_and_none_pauses() throws {
         let store = try SessionStore(path: path)
         try add(store, .proceed, minutesAgo: 5)
-        let verdicts = Box<[LaunchVerdict]>([])
+        let verdicts = Box<[LaunchBegun]>([])
         let lock = NSLock()
         let (path, now, berlin) = (path, now, berlin)
         // Eight at once, each with a store of its own, as separate gateway processes have.
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             var generator = SeededGenerator(seed: UInt64(index))
             let verdict = try? SessionStore(path: path).beginLaunch(
-                id: "race-\(index)", program: "discord", at: now, owner: .current(), pool: ["a"], allowance: 15 * 60,
-                dayStart: LocalDay(now, in: berlin).start(in: berlin), using: &generator)
+                GateFacts(now: now, front: .here, allowance: 15 * 60), id: "race-\(index)", program: "discord",
+                owner: .current(), pool: ["a"], dayStart: LocalDay(now, in: berlin).start(in: berlin), using: &generator)
             lock.withLock { verdict.map { verdicts.value.append($0) } }
         }
         #expect(verdicts.value.count == 8)
-        #expect(verdicts.value.allSatisfy { if case .allowed = $0 { true } else { false } })
+        #expect(verdicts.value.allSatisfy { if case .decided(.allowed) = $0 { true } else { false } })
         #expect(try store.sessions().filter { $0.reason == .allowed }.count == 8)
+    }
+
+    @Test func launches_at_the_same_moment_are_decided_one_after_the_other() throws {
+        let stores = try (0..<4).map { _ in try SessionStore(path: path) }
+        // Another process holds the write lock while the four begin, so that
+        // all of them are waiting at once when it lets go.
+        let holder = try WriteLockHolder(storeAt: path, seconds: 1)
+        try holder.waitUntilHeld()
+        let seen = Box<[Int]>([])
+        let lock = NSLock()
+        let (now, berlin) = (now, berlin)
+        DispatchQueue.concurrentPerform(iterations: stores.count) { index in
+            var generator = SeededGenerator(seed: UInt64(index))
+            let begun = try? stores[index].beginLaunch(
+                GateFacts(now: now, front: .here, allowance: 15 * 60), id: "pause-\(index)", program: "discord",
+                owner: .current(), pool: ["a"], dayStart: LocalDay(now, in: berlin).start(in: berlin), using: &generator)
+            guard case .pause(_, let history)? = begun else { return }
+            lock.withLock { seen.value.append(history.earlierToday) }
+        }
+        // Each decided, having seen every pause decided before it.
+        #expect(seen.value.sorted() == Array(0..<stores.count))
     }
 
     @Test func two_pauses_at_once_then_a_proceed_lets_the_other_give_way() throws {
@@ -110,10 +143,10 @@ import Testing
 
     @Test func without_a_terminal_the_allowance_is_checked_and_nothing_is_written_outside_it() throws {
         let store = try SessionStore(path: path)
-        #expect(try store.openWithinAllowance(id: "none", program: "discord", at: now, allowance: 600) == nil)
+        #expect(try !allowedWithoutTerminal(store, "none", at: now))
         #expect(try store.sessions().isEmpty)
         try add(store, .proceed, minutesAgo: 3)
-        #expect(try store.openWithinAllowance(id: "inside", program: "discord", at: now, allowance: 600) != nil)
+        #expect(try allowedWithoutTerminal(store, "inside", at: now))
         #expect(try store.sessions().first { $0.id == "inside" }?.reason == .allowed)
     }
 
@@ -199,15 +232,15 @@ import Testing
         try store.insertMissing([try imported(.proceed, minutesAgo: 1, from: local, local: local),
                                  try imported(.proceed, minutesAgo: 2, from: "other-machine", local: local),
                                  try imported(.proceed, minutesAgo: -60, from: local, local: local)])
-        #expect(try store.openWithinAllowance(id: "none", program: "discord", at: now, allowance: 600) == nil)
-        if case .allowed = try begin(store, "pause", at: now, allowance: 600) { Issue.record("an imported Proceed opened the allowance") }
+        #expect(try !allowedWithoutTerminal(store, "none", at: now))
+        if case .decided = try begin(store, "pause", at: now, allowance: 600) { Issue.record("an imported Proceed opened the allowance") }
         #expect(try store.allowanceBegan(for: "discord", since: now.addingTimeInterval(-300), now: now) == nil)
         // A Proceed of this machine's dated ahead (a clock stepped back) waits for its time too.
         try add(store, .proceed, minutesAgo: -30)
-        #expect(try store.openWithinAllowance(id: "still-none", program: "discord", at: now, allowance: 600) == nil)
+        #expect(try !allowedWithoutTerminal(store, "still-none", at: now))
         // One that happened here a moment ago does open it.
         try add(store, .proceed, minutesAgo: 2)
-        #expect(try store.openWithinAllowance(id: "inside", program: "discord", at: now, allowance: 600) != nil)
+        #expect(try allowedWithoutTerminal(store, "inside", at: now))
     }
 
     @Test func an_exit_from_elsewhere_or_ahead_of_this_clock_leaves_the_ladder_as_it_is() throws {
@@ -231,8 +264,8 @@ import Testing
         #expect(nameless.origin == Exchange.importedOrigin)
         #expect(nameless.device.isEmpty)
         try store.insertMissing([nameless])
-        #expect(try store.openWithinAllowance(id: "none", program: "discord", at: now, allowance: 600) == nil)
-        if case .allowed = try begin(store, "pause", at: now, allowance: 600) { Issue.record("a nameless import opened the allowance") }
+        #expect(try !allowedWithoutTerminal(store, "none", at: now))
+        if case .decided = try begin(store, "pause", at: now, allowance: 600) { Issue.record("a nameless import opened the allowance") }
     }
 
     @Test func only_what_happened_here_is_today_on_the_pause() throws {

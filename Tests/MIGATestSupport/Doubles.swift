@@ -155,8 +155,8 @@ extension SessionStore {
     /// first quote drawn and the `open` row written, in one transaction.
     func openSession(id: String, program: String, startedAt: Date, owner: ProcessIdentity,
                      pool: [String], using generator: inout some RandomNumberGenerator) throws -> String? {
-        guard case .pause(let quote, _) = try beginLaunch(id: id, program: program, at: startedAt, owner: owner, pool: pool,
-                                                          allowance: nil, dayStart: startedAt, using: &generator) else {
+        guard case .pause(let quote, _) = try beginLaunch(GateFacts(now: startedAt, front: .here), id: id, program: program,
+                                                          owner: owner, pool: pool, dayStart: startedAt, using: &generator) else {
             return nil
         }
         return quote

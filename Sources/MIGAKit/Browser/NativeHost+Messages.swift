@@ -49,7 +49,7 @@ extension NativeHost {
     /// tab until `allowedUntil` (milliseconds since 1970) when an allowance runs.
     struct Open: Encodable {
         var type = "open"
-        let reason: String
+        let reason: String?
         let allowedUntil: Double?
     }
 

@@ -162,7 +162,7 @@ public final class NativeHost {
         }
         switch SitePause.open(url, settings: settings, gateway: gateway) {
         case .open(let reason, let until):
-            return encoded(Open(reason: reason.rawValue, allowedUntil: until.map { Double($0.milliseconds) }))
+            return encoded(Open(reason: reason?.rawValue, allowedUntil: until.map { Double($0.milliseconds) }))
         case .pause(let started):
             pause = started
             return encoded(StateAnswer(state: started.state))

@@ -14,7 +14,7 @@ final class SitePause {
         case pause(SitePause)
         /// No pause is due (an allowance, outside focus hours): the address
         /// opens; the store has recorded it. `until`: the allowance's end.
-        case open(PassReason, until: Date?)
+        case open(PassReason?, until: Date?)
     }
 
     /// The address asked for, opened exactly on Proceed.
@@ -38,28 +38,30 @@ final class SitePause {
     }
 
     /// The pause for `url` on the site `settings` protects, or the opening
-    /// when none is due. A browser's pages show any script, so a line to
-    /// type may be in any.
+    /// when none is due: the verdict decides, as for a program launched
+    /// from a terminal, the tab being where the pause is shown. A browser's
+    /// pages show any script, so a line to type may be in any.
     static func open(_ url: String, settings: ProgramSettings, gateway: Gateway) -> Opening {
-        if !gateway.insideFocusHours(settings) {
-            gateway.recordPassThrough(settings, reason: .outsideHours)
-            return .open(.outsideHours, until: nil)
+        let facts = gateway.facts(settings, front: .here)
+        var verdict = GateVerdict(facts)
+        if verdict == .pause || verdict == .askStore {
+            let storeSession = StoreSession(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
+            let quotes = QuoteSource(paths: gateway.paths, loaded: gateway.loaded, session: storeSession)
+            switch gateway.start(facts, settings: settings, length: gateway.loaded.config.pause(for: settings),
+                                 storeSession: storeSession, quotes: quotes, unicode: true) {
+            case .pause(let start):
+                return .pause(SitePause(url: url, start: start, gateway: gateway, storeSession: storeSession, quotes: quotes))
+            case .decided(let decided): verdict = decided
+            }
         }
-        let storeSession = StoreSession(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
-        let quotes = QuoteSource(paths: gateway.paths, loaded: gateway.loaded, session: storeSession)
-        guard let start = gateway.start(settings: settings, length: gateway.loaded.config.pause(for: settings),
-                                        storeSession: storeSession, quotes: quotes, unicode: true) else {
-            return .open(.allowed, until: allowanceEnd(settings, store: storeSession.store, now: gateway.context.time.now()))
-        }
-        return .pause(SitePause(url: url, start: start, gateway: gateway, storeSession: storeSession, quotes: quotes))
-    }
-
-    /// When the allowance running now ends: the host's word, so that asking
-    /// again near its end never makes it longer in the browser.
-    private static func allowanceEnd(_ settings: ProgramSettings, store: SessionStore?, now: Date) -> Date? {
-        guard let allowance = settings.allowance,
-              let began = (try? store?.allowanceBegan(for: settings.command, since: now - allowance, now: now)) ?? nil else { return nil }
-        return began + allowance
+        // Inside an allowance the store has recorded the opening, and its
+        // end is the host's word, so that asking again near its end never
+        // makes it longer in the browser. Outside focus hours (the one other
+        // verdict a visit meets) the pass-through is recorded here.
+        if case .allowed(let until) = verdict { return .open(.allowed, until: until) }
+        let reason: PassReason? = if case .passThrough(let reason) = verdict { reason } else { nil }
+        gateway.recordPassThrough(settings, reason: reason)
+        return .open(reason, until: nil)
     }
 
     /// The pause as the tab shows it now.

@@ -22,26 +22,26 @@ extension Gateway {
     }
 
     /// The pause in a terminal window, when a display and an emulator are
-    /// there and the window's gateway checks in; otherwise the program's
-    /// own policy for a launch without a terminal decides.
-    func pauseInWindow(_ launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
+    /// there and the window's gateway checks in; otherwise the
+    /// verdict decides again, knowing that no window opened.
+    func pauseInWindow(_ launch: Launch, request: GateRequest, settings: ProgramSettings, facts: GateFacts) -> GateDecision {
         let display = [context.environment["DISPLAY"], context.environment["WAYLAND_DISPLAY"]]
             .contains { !($0 ?? "").isEmpty }
-        guard display else { return noWindow(.noDisplay, for: launch, request: request, settings: settings) }
+        guard display else { return noWindow(.noDisplay, for: launch, settings: settings, facts: facts) }
         let checkIn = WindowCheckIn(environment: context.environment, processID: context.processID)
         guard let window = pauseInTerminalWindow(request, programName: settings.displayName, readyFile: checkIn.path) else {
-            return noWindow(.noEmulator, for: launch, request: request, settings: settings)
+            return noWindow(.noEmulator, for: launch, settings: settings, facts: facts)
         }
         guard context.openWindow?(window, checkIn) ?? checkIn.open(window) else {
             let emulator = baseName(of: String(decoding: window.arguments.first ?? [], as: UTF8.self))
-            return noWindow(.neverOpened(emulator: emulator), for: launch, request: request, settings: settings)
+            return noWindow(.neverOpened(emulator: emulator), for: launch, settings: settings, facts: facts)
         }
         return .finish(ExitStatus.success)
     }
 
-    /// No window for the pause: the program's own policy for a launch
-    /// without a terminal decides, and the person is told either way.
-    func noWindow(_ cause: NoWindow, for launch: Launch, request: GateRequest, settings: ProgramSettings) -> GateDecision {
+    /// No window for the pause: the verdict on the same facts, without a
+    /// window, decides (a refusal or a direct start), and the person is told either way.
+    func noWindow(_ cause: NoWindow, for launch: Launch, settings: ProgramSettings, facts: GateFacts) -> GateDecision {
         let name = settings.displayName
         let (why, short) = switch cause {
         case .noDisplay: ("there is no display to open a window for the pause on (DISPLAY and WAYLAND_DISPLAY are unset)",
@@ -52,7 +52,9 @@ extension Gateway {
                                           "the window for the pause did not open")
         }
         let summary = cause == .noEmulator ? "No window for the pause" : "The pause's window did not open"
-        if GateVerdict.withoutWindow(settings, wantsWindow: request.window, loginStart: request.loginStart) == .deny {
+        let window: GateFacts.WindowTry = if case .neverOpened = cause { .neverOpened } else { .impossible }
+        let verdict = GateVerdict(facts.without(window: window))
+        if verdict == .deny {
             context.messages("miga: \(why); not starting \(name) (non_interactive = \"deny\").")
             let install = cause == .noEmulator ? " Install one to pause in." : ""
             notify(DesktopNotification(summary: summary, body: "\(short), so \(name) did not open.\(install)"))
@@ -61,7 +63,7 @@ extension Gateway {
         let advice = cause == .noEmulator ? " Install one, or set non_interactive = \"pass\"." : ""
         context.messages("miga: \(why); starting \(name) directly.\(advice)")
         notify(DesktopNotification(summary: summary, body: "\(short), so \(name) opened directly."))
-        if case .neverOpened = cause { return passThrough(launch, settings: settings, reason: .noWindow) }
-        return passThrough(launch, settings: settings)
+        guard case .passThrough(let reason) = verdict else { return .launch(launch) }
+        return passThrough(launch, settings: settings, reason: reason)
     }
 }

@@ -54,11 +54,17 @@ public final class Gateway {
                                           GateMarks.program: settings.command],
                             detached: request.detach)
 
-        let verdict = GateVerdict.decide(
-            hops: hops, settings: settings,
-            insideFocusHours: insideFocusHours(settings),
-            hasTerminal: context.terminal != nil, wantsWindow: request.window, loginStart: request.loginStart,
-            insideAllowance: { insideAllowance(settings) })
+        var facts = facts(settings, front: context.terminal == nil ? .elsewhere(window: .untried) : .here, hops: hops,
+                          wantsWindow: request.window, loginStart: request.loginStart)
+        var verdict = GateVerdict(facts)
+        // Without a terminal the store is asked here; with one, as the pause begins (`start`).
+        if verdict == .askStore && context.terminal == nil { verdict = askStore(&facts, program: settings.command) }
+        return carryOut(verdict, launch: launch, request: request, settings: settings, facts: facts)
+    }
+
+    /// Does what `verdict` says.
+    private func carryOut(_ verdict: GateVerdict, launch: Launch, request: GateRequest, settings: ProgramSettings,
+                  facts: GateFacts) -> GateDecision {
         switch verdict {
         case .launch, .allowed:
             return .launch(launch)
@@ -70,14 +76,15 @@ public final class Gateway {
                                        body: "Open it from the menu when you mean to."))
             return .finish(ExitStatus.success)
         case .pauseInWindow:
-            return pauseInWindow(launch, request: request, settings: settings)
+            return pauseInWindow(launch, request: request, settings: settings, facts: facts)
         case .deny:
             context.messages("miga: \(settings.displayName) pauses first, and there is no terminal here to pause in; not starting it (non_interactive = \"deny\").")
             return .finish(ExitStatus.denied)
-        case .pause:
+        case .pause, .askStore:
+            // With an allowance, the store decides between it and the pause as the pause begins.
             guard let terminal = context.terminal else { return .finish(ExitStatus.failure) }
-            return pause(before: launch, settings: settings, length: request.pause ?? loaded.config.pause(for: settings),
-                         on: terminal)
+            return pause(before: launch, request: request, facts: facts, settings: settings,
+                         length: request.pause ?? loaded.config.pause(for: settings), on: terminal)
         }
     }
 
@@ -92,9 +99,12 @@ public final class Gateway {
                         skippingDirectories: [paths.shimDirectory])
     }
 
-    /// Whether now is inside `settings`' focus hours (always, without any).
-    func insideFocusHours(_ settings: ProgramSettings) -> Bool {
-        settings.hours.map { $0.contains(context.time.now(), in: timeZone) } ?? true
+    /// The facts of a launch (or a visit) of `settings`' program (or site)
+    /// now, all but the store's answer.
+    func facts(_ settings: ProgramSettings, front: GateFacts.Front, hops: Int = 0, wantsWindow: Bool = false,
+               loginStart: Bool = false) -> GateFacts {
+        GateFacts(settings, now: context.time.now(), zone: timeZone, front: front, hops: hops, wantsWindow: wantsWindow,
+                  loginStart: loginStart)
     }
 
     /// The zone of focus hours: the system's unless a test says otherwise.
@@ -102,11 +112,17 @@ public final class Gateway {
 
     // MARK: Without a pause
 
-    /// Whether an allowance of the program is running now (it begins one if so, as a Proceed would).
-    private func insideAllowance(_ settings: ProgramSettings) -> Bool {
-        guard let allowance = settings.allowance, let store = try? SessionStore(path: paths.storeFile, role: .gateway) else { return false }
-        return (try? store.openWithinAllowance(id: newUUID(), program: settings.command, at: context.time.now(),
-                                                allowance: allowance)) ?? nil != nil
+    /// The verdict once the store has answered, for a launch without a
+    /// terminal: the store reads its answer into `facts`, decides and
+    /// records an allowed opening in one transaction. Without a store, no
+    /// Proceed is known.
+    private func askStore(_ facts: inout GateFacts, program: String) -> GateVerdict {
+        if let store = try? SessionStore(path: paths.storeFile, role: .gateway),
+           let verdict = try? store.decide(&facts, id: newUUID(), program: program) {
+            return verdict
+        }
+        facts = facts.answered(lastProceedEndedAt: nil)
+        return GateVerdict(facts)
     }
 
     func passThrough(_ launch: Launch, settings: ProgramSettings, reason: PassReason? = nil) -> GateDecision {
@@ -163,15 +179,19 @@ public final class Gateway {
 
     /// The pipeline of a pause: the plan, the pause on screen until the
     /// person chooses, the outcome, and everything after it.
-    private func pause(before launch: Launch, settings: ProgramSettings, length: Int,
-                       on terminal: TerminalDevice) -> GateDecision {
+    private func pause(before launch: Launch, request: GateRequest, facts: GateFacts, settings: ProgramSettings,
+                       length: Int, on terminal: TerminalDevice) -> GateDecision {
         let storeSession = StoreSession(paths: paths, loaded: loaded, now: context.time.now())
         let quotes = QuoteSource(paths: paths, loaded: loaded, session: storeSession)
-        guard let plan = plan(launch, settings: settings, length: length, storeSession: storeSession, quotes: quotes) else {
+        let plan: PausePlan
+        switch self.plan(launch, facts: facts, settings: settings, length: length, storeSession: storeSession, quotes: quotes) {
+        case .pause(let planned): plan = planned
+        case .decided(let verdict):
+            // An allowance runs (the store has recorded the opening).
             context.say(storeSession.messages, palette: nil)
-            return .launch(launch)
+            return carryOut(verdict, launch: launch, request: request, settings: settings, facts: facts)
         }
-        let (ending, session, loop) = show(plan, storeSession: storeSession, quotes: quotes, on: terminal)
+        let (ending, session, loop) = show(plan, decidedOn: facts, storeSession: storeSession, quotes: quotes, on: terminal)
         let outcome = PauseOutcome(ending, session: session, startedAt: plan.startedAt,
                                    elapsed: context.time.monotonic() - plan.startedOnClock, wallEnd: context.time.now())
         return Aftercare(context: context, paths: paths, config: loaded.config)
@@ -181,13 +201,14 @@ public final class Gateway {
     /// The planned pause on screen until it ends, its work carried out by
     /// its world: Deepen's quote from the shuffle bag, the store's row kept
     /// current, and the question of giving way.
-    private func show(_ plan: PausePlan, storeSession: StoreSession, quotes: QuoteSource, on terminal: TerminalDevice)
+    private func show(_ plan: PausePlan, decidedOn facts: GateFacts, storeSession: StoreSession, quotes: QuoteSource,
+                      on terminal: TerminalDevice)
         -> (PauseEnding, PauseSession, PauseLoop) {
         var session = plan.session
         // Another launch of the program that proceeds meanwhile begins an
         // allowance; this pause then gives way instead of asking twice.
         let world = StorePauseWorld(gateway: self, storeSession: storeSession, quotes: quotes, sessionID: plan.sessionID,
-                                    yieldsTo: plan.settings.allowance == nil ? nil : (plan.settings.command, plan.startedAt))
+                                    yieldsTo: (plan.settings.command, facts))
         let loop = PauseLoop(
             session: session, terminal: terminal, time: context.time, look: plan.look, palette: plan.palette,
             world: world)

@@ -21,6 +21,13 @@ struct PauseStart {
     /// The same moment on the clock no one sets, so that a pause's length
     /// survives a step of the wall clock.
     let startedOnClock: Double
+
+    /// What beginning a pause came to.
+    enum Begun<Pause> {
+        case pause(Pause)
+        /// No pause after all: the store found an allowance running, and recorded the opening.
+        case decided(GateVerdict)
+    }
 }
 
 /// A launch's pause on a terminal: its start, the program it stands before,
@@ -41,30 +48,35 @@ struct PausePlan {
 }
 
 extension Gateway {
-    /// Plans the pause before `launch` on this terminal, or nil when an
+    /// Plans the pause before `launch` on this terminal, unless an
     /// allowance another Proceed began is running (see `start`).
-    func plan(_ launch: Launch, settings: ProgramSettings, length: Int, storeSession: StoreSession,
-              quotes: QuoteSource) -> PausePlan? {
+    func plan(_ launch: Launch, facts: GateFacts, settings: ProgramSettings, length: Int, storeSession: StoreSession,
+              quotes: QuoteSource) -> PauseStart.Begun<PausePlan> {
         let capabilities = TerminalCapabilities.detect(environment: context.environment)
-        guard let start = start(settings: settings, length: length, storeSession: storeSession, quotes: quotes,
-                                unicode: capabilities.unicode) else {
-            return nil
+        let start: PauseStart
+        switch self.start(facts, settings: settings, length: length, storeSession: storeSession, quotes: quotes,
+                          unicode: capabilities.unicode) {
+        case .pause(let started): start = started
+        case .decided(let verdict): return .decided(verdict)
         }
         let look = PauseLook(motion: !loaded.config.reducedMotion, colors: capabilities.colors, notices: storeSession.screenNotices,
                              context: start.facts, longerBecause: start.longerBecause)
-        return PausePlan(start: start, launch: launch, look: look, capabilities: capabilities, palette: Palette(capabilities))
+        return .pause(PausePlan(start: start, launch: launch, look: look, capabilities: capabilities,
+                                palette: Palette(capabilities)))
     }
 
-    /// Starts a pause of `settings`' program, or nil when an allowance
-    /// another Proceed began is running: the program then opens at once
-    /// (the store has recorded that). The learner chooses the kind from the
-    /// store's journal; one transaction of the store then decides between an
-    /// opening inside the allowance and a pause, and records either.
+    /// Starts a pause of `settings`' program or site, whose `facts` the
+    /// verdict found due for a pause here, unless the store finds an
+    /// allowance another Proceed began running: the program then opens at
+    /// once (the store has recorded that). The learner chooses the kind from
+    /// the store's journal; one transaction of the store then reads its
+    /// answer, lets `GateVerdict` decide between an opening inside the
+    /// allowance and a pause, and records either. Without a store, a pause.
     /// `unicode`: whether the front end shows (and its keyboard types) more than ASCII.
-    func start(settings: ProgramSettings, length: Int, storeSession: StoreSession, quotes: QuoteSource,
-               unicode: Bool) -> PauseStart? {
+    func start(_ facts: GateFacts, settings: ProgramSettings, length: Int, storeSession: StoreSession, quotes: QuoteSource,
+               unicode: Bool) -> PauseStart.Begun<PauseStart> {
         let sessionID = newUUID()
-        let startedAt = context.time.now()
+        let startedAt = facts.now
         let startedOnClock = context.time.monotonic()
         let dayStart = context.startOfDay(startedAt)
         let supply = KindSupply(paths: paths, pool: quotes.pool)
@@ -79,23 +91,23 @@ extension Gateway {
             using: &context.generator) {
             choice = chosen
         }
-        let verdict = storeSession.attempt({ [ids = quotes.ids] store, generator in
-            try store.beginLaunch(id: sessionID, program: settings.command, at: startedAt, owner: .current(), pool: ids,
-                                  allowance: settings.allowance, dayStart: dayStart, kind: choice.kind, using: &generator)
+        let begun = storeSession.attempt({ [ids = quotes.ids] store, generator in
+            try store.beginLaunch(facts, id: sessionID, program: settings.command, owner: .current(), pool: ids,
+                                  dayStart: dayStart, kind: choice.kind, using: &generator)
         }, generator: &context.generator)
         var history: LaunchHistory?
         var firstID: String?
-        switch verdict {
-        case .allowed: return nil
+        switch begun {
+        case .decided(let verdict): return .decided(verdict)
         case .pause(let quote, let found): (firstID, history) = (quote, found)
         case nil: break
         }
 
         var length = length
-        var facts: [String] = []
+        var quietFacts: [String] = []
         var longerBecause: String?
         if let history {
-            facts.append(ImpulseWords.attempts(history, now: startedAt))
+            quietFacts.append(ImpulseWords.attempts(history, now: startedAt))
             if let escalation = settings.escalation {
                 let longer = escalation.pause(base: length, earlierAttempts: history.recentPauses)
                 longerBecause = ImpulseWords.escalation(base: length, length: longer, earlierAttempts: history.recentPauses)
@@ -107,15 +119,14 @@ extension Gateway {
         // The program's settings of the pause itself, read here for every front end.
         session.asksIntention = settings.askIntention
         session.holdsWhenUnfocused = settings.holdWhenUnfocused
-        if let why = prepare(&session, as: choice, unicode: unicode) { facts.append(why) }
+        if let why = prepare(&session, as: choice, unicode: unicode) { quietFacts.append(why) }
         // Only a protected program has kinds of its own to take one out of.
         if inUse.kinds.count > 1, inUse.kinds.contains(session.kind), case .program(let command) = settings.protected,
            loaded.config.programs[command] != nil {
             session.declinableKind = session.kind
         }
-        return PauseStart(sessionID: sessionID, settings: settings, session: session, facts: facts,
-                          longerBecause: longerBecause,
-                          startedAt: startedAt, startedOnClock: startedOnClock)
+        return .pause(PauseStart(sessionID: sessionID, settings: settings, session: session, facts: quietFacts,
+                                 longerBecause: longerBecause, startedAt: startedAt, startedOnClock: startedOnClock))
     }
 
     /// Makes `session` the kind chosen: the line to type, the question, the

@@ -24,14 +24,17 @@ final class StorePauseWorld: PauseWorld {
     private let quotes: QuoteSource
     /// The row the pause keeps current; nil for a pause that records nothing.
     private let sessionID: String?
-    /// The program and the moment from which a Proceed elsewhere makes this pause give way; nil: it never does.
-    private let yieldsTo: (program: String, since: Date)?
+    /// The program and the facts its pause was decided on (at the moment
+    /// it began): a Proceed elsewhere since then makes the pause give way
+    /// when the verdict, asked again now with it, lets the program open.
+    /// Nil: it never does.
+    private let yieldsTo: (program: String, facts: GateFacts)?
 
     /// Draws for a quote that gives a line to type, before taking one that does not.
     static let drawsForALine = 8
 
     init(gateway: Gateway, storeSession: StoreSession, quotes: QuoteSource, sessionID: String? = nil,
-         yieldsTo: (program: String, since: Date)? = nil) {
+         yieldsTo: (program: String, facts: GateFacts)? = nil) {
         self.gateway = gateway
         self.storeSession = storeSession
         self.quotes = quotes
@@ -39,7 +42,8 @@ final class StorePauseWorld: PauseWorld {
         self.yieldsTo = yieldsTo
     }
 
-    var checksYield: Bool { yieldsTo != nil }
+    /// Only while the verdict wants the store's answer (an allowance decides) is it asked.
+    var checksYield: Bool { yieldsTo.map { GateVerdict($0.facts) == .askStore } ?? false }
 
     func perform(_ work: PauseWork, on flow: inout PauseFlow) -> PauseEnding? {
         switch work {
@@ -49,10 +53,14 @@ final class StorePauseWorld: PauseWorld {
             return nil
         case .checkYield:
             // A Proceed of the program's since this pause began opened an allowance.
-            guard let (program, since) = yieldsTo,
-                  (try? storeSession.store?.allowanceBegan(for: program, since: since, now: gateway.context.time.now())) != nil else {
+            guard checksYield, let (program, began) = yieldsTo else { return nil }
+            let now = gateway.context.time.now()
+            guard let ended = (try? storeSession.store?.allowanceBegan(for: program, since: began.now, now: now)) ?? nil else {
                 return nil
             }
+            var facts = began.answered(lastProceedEndedAt: ended)
+            facts.now = now
+            guard case .allowed = GateVerdict(facts) else { return nil }
             return .yielded
         }
     }

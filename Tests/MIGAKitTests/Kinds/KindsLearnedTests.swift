@@ -48,7 +48,7 @@ import Testing
             let choice = try KindChooser.choose(among: inUse.kinds, rotation: inUse.rotation,
                                                 journal: { try store.kindJournal(program: "discord", now: now) }, using: &generator)
             guard case .pause = try store.beginLaunch(
-                id: "launch-\(index)", program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
+                GateFacts(now: now, front: .here), id: "launch-\(index)", program: "discord", owner: .current(), pool: ["a"],
                 dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator)
             else { Issue.record("no pause"); return }
             chosen[choice.kind, default: 0] += 1

@@ -21,7 +21,7 @@ import Testing
         let choice = try KindChooser.choose(among: kinds, rotation: rotation,
                                             journal: { try store.kindJournal(program: "discord", now: now) }, using: &generator)
         guard case .pause = try store.beginLaunch(
-            id: id, program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
+            GateFacts(now: now, front: .here), id: id, program: "discord", owner: .current(), pool: ["a"],
             dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator) else { return nil }
         return choice
     }
