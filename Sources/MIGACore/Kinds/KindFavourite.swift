@@ -26,7 +26,9 @@ public struct LearnedPause: Equatable, Sendable {
 /// What it says after a pause depends on what it said before (the two
 /// certainties below), so it is counted pause by pause, in the order they
 /// ended. `miga stats`, which writes nothing, counts the program's pauses
-/// again each time (`named(after:among:)`).
+/// again each time (`named(after:among:)`), and so does the gateway before
+/// each choice, to know whether the learner should still seek a favourite
+/// (`isSought`): the pause and the stats never disagree about it.
 public struct KindFavourite: Equatable, Sendable {
     /// How much more often, as a share of pauses, the favourite must end in
     /// an exit that held than each other kind: a difference that matters.
@@ -43,6 +45,11 @@ public struct KindFavourite: Equatable, Sendable {
     /// does not make it worse.
     public static let knownAfter = 15
 
+    /// For how many pauses per kind in use, at most, the learner seeks a
+    /// favourite that has not been named (`isSought`): with two kinds, the
+    /// first 200 pauses since it began learning there, seven weeks of four a day.
+    public static let soughtFor = 100
+
     /// The kinds compared: the program's kinds in use, in the person's order.
     public let kinds: [PauseKind]
     /// Each kind's pauses and successes so far, every pause weighing one.
@@ -56,9 +63,26 @@ public struct KindFavourite: Equatable, Sendable {
 
     /// The favourite after `pauses`, oldest first.
     public static func named(after pauses: some Sequence<LearnedPause>, among kinds: [PauseKind]) -> PauseKind? {
+        counted(pauses, among: kinds).named
+    }
+
+    /// The favourite with `pauses` counted, oldest first.
+    public static func counted(_ pauses: some Sequence<LearnedPause>, among kinds: [PauseKind]) -> KindFavourite {
         var favourite = KindFavourite(among: kinds)
         for pause in pauses { favourite.count(pause) }
-        return favourite.named
+        return favourite
+    }
+
+    /// Whether the learner should still seek a favourite (`KindChooser`):
+    /// none is named, and the kinds in use have had fewer than `soughtFor`
+    /// pauses each, in all. The learner alone soon shows a worse kind on few
+    /// pauses, too few ever to tell that it is worse; seeking gives every
+    /// kind its share until the answer is known, which costs nothing where
+    /// the kinds work alike. It ends after a number of pauses, not when every
+    /// kind has had a number, so that an old favourite dropped after a change
+    /// in what works does not send the learner back to even shares for weeks.
+    public var isSought: Bool {
+        named == nil && kinds.count > 1 && kinds.reduce(0) { $0 + (evidence[$1]?.pauses ?? 0) } < Self.soughtFor * kinds.count
     }
 
     /// Counts one more pause and says again which kind is the favourite. A
