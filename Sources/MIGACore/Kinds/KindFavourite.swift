@@ -35,15 +35,17 @@ public struct KindFavourite: Equatable, Sendable {
     public static let margin = 0.05
     /// How sure MIGA must be of that margin before it names a favourite.
     /// Checked after every pause for months, a lower bar is met by chance
-    /// alone: at 95 %, one person in five whose kinds are equal would be told of one.
+    /// alone: at 98.5 %, 5.6 % of the simulated people whose kinds are equal
+    /// (at 50 %) were told of one (docs/STATS.md).
     public static let namingCertainty = 0.99
     /// How sure it must stay for the favourite to keep its name, so that a
     /// pause or two that go the other way do not unsay it.
     public static let keepingCertainty = 0.8
     /// How many pauses each kind in use must have had before any is named:
     /// a kind that could be shown but has had fewer is not yet known, which
-    /// does not make it worse.
-    public static let knownAfter = 15
+    /// does not make it worse. Thirty, so that a lead of a few lucky pauses
+    /// at the start is not taken for a real one.
+    public static let knownAfter = 30
 
     /// For how many pauses per kind in use, at most, the learner seeks a
     /// favourite that has not been named (`isSought`): with two kinds, the
