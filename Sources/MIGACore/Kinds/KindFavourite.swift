@@ -87,6 +87,15 @@ public struct KindFavourite: Equatable, Sendable {
         named == nil && kinds.count > 1 && kinds.reduce(0) { $0 + (evidence[$1]?.pauses ?? 0) } < Self.soughtFor * kinds.count
     }
 
+    /// `isSought` after `pauses`, oldest first, for the gateway before each
+    /// choice: past `soughtFor` pauses per kind in use nothing is sought
+    /// whatever is named, so a long history is not counted pause by pause.
+    public static func isSought(after pauses: [LearnedPause], among kinds: [PauseKind]) -> Bool {
+        let inUse = Set(kinds)
+        guard pauses.lazy.filter({ inUse.contains($0.kind) }).count < soughtFor * inUse.count else { return false }
+        return counted(pauses, among: kinds).isSought
+    }
+
     /// Counts one more pause and says again which kind is the favourite. A
     /// pause of a kind no longer in use changes nothing.
     public mutating func count(_ pause: LearnedPause) {

@@ -116,6 +116,17 @@ import Testing
         // Named: no longer sought.
         let named = KindFavourite.counted(alternating(pauses(.type, 30, of: 50), pauses(.breathe, 10, of: 50)), among: [.breathe, .type])
         #expect(named.named == .type && !named.isSought)
+        // The gateway's shortcut, which does not count a long history pause by pause, says the same.
+        let histories: [([LearnedPause], [PauseKind])] = [
+            (even.dropLast(), kinds), (even, kinds), (even + pauses(.type, 0, of: 5), kinds),
+            (even.dropLast() + pauses(.instead, 0, of: 50), kinds), ([], kinds), (pauses(.type, 3, of: 9), [.type]),
+            (alternating(pauses(.type, 30, of: 50), pauses(.breathe, 10, of: 50)), [.breathe, .type, .type]),
+            (alternating(pauses(.type, 30, of: 150), pauses(.breathe, 40, of: 150)), [.breathe, .type]),
+        ]
+        for (history, kinds) in histories {
+            #expect(KindFavourite.isSought(after: history, among: kinds) == KindFavourite.counted(history, among: kinds).isSought,
+                    "\(history.count) pauses among \(kinds)")
+        }
     }
 
     @Test func pauses_of_a_kind_no_longer_in_use_change_nothing() {
