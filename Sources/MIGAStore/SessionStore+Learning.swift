@@ -8,8 +8,9 @@ extension SessionStore {
 
     /// The program's kinds as its history records them, for the learner:
     /// each kind's successes by day, weighed by age as of `now` (a pause's
-    /// weight halves every `halfLifeDays`), and the latest kind shown.
-    /// `timeZone`: where a day ends, for a switch-off "the same day".
+    /// weight halves every `halfLifeDays`), the latest kind shown, and the
+    /// pauses the favourite is counted from (`learnedPauses`), which tell the
+    /// learner whether to seek one. `timeZone`: where a day ends, for a switch-off "the same day".
     public func kindJournal(program: String, now: Date, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
                             timeZone: LocalZone = .system) throws -> KindJournal {
         try queue.read { db in
@@ -17,7 +18,8 @@ extension SessionStore {
             let oldest = halfLifeDays.isFinite ? now.addingTimeInterval(-20 * halfLifeDays * 86_400).milliseconds : Int64.min
             let days = try Self.learnedDays(db, program: program, since: oldest, dayOffset: timeZone.secondsFromGMT(for: now))
             return KindJournal(evidence: KindEvidence.discounted(days, now: now, halfLifeDays: halfLifeDays),
-                               last: try Self.lastKind(db, program: program))
+                               last: try Self.lastKind(db, program: program),
+                               pauses: try Self.learnedPauses(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now)))
         }
     }
 
@@ -26,16 +28,19 @@ extension SessionStore {
     /// whether it was a success (`heldExit`): what the favourite is counted
     /// from (`KindFavourite`). `timeZone`: where a day ends, as of `now`.
     public func learnedPauses(program: String, now: Date, timeZone: LocalZone = .system) throws -> [LearnedPause] {
-        try queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT COALESCE(s.kind, 'breathe'), \(Self.heldExit(dayOffset: timeZone.secondsFromGMT(for: now)))
-                FROM sessions s INDEXED BY sessions_by_program_outcome_and_end
-                WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned')
-                  AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
-                ORDER BY s.ended_at, s.id
-                """, arguments: [program, program]).compactMap { row in
-                PauseKind(rawValue: row[0]).map { LearnedPause(kind: $0, succeeded: row[1]) }
-            }
+        try queue.read { db in try Self.learnedPauses(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now)) }
+    }
+
+    /// The same inside a read. `dayOffset`: seconds east of UTC, as `heldExit` takes it.
+    static func learnedPauses(_ db: Connection, program: String, dayOffset: Int) throws -> [LearnedPause] {
+        try Row.fetchAll(db, sql: """
+            SELECT COALESCE(s.kind, 'breathe'), \(heldExit(dayOffset: dayOffset))
+            FROM sessions s INDEXED BY sessions_by_program_outcome_and_end
+            WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned')
+              AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
+            ORDER BY s.ended_at, s.id
+            """, arguments: [program, program]).compactMap { row in
+            PauseKind(rawValue: row[0]).map { LearnedPause(kind: $0, succeeded: row[1]) }
         }
     }
 

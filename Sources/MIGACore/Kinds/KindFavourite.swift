@@ -26,22 +26,31 @@ public struct LearnedPause: Equatable, Sendable {
 /// What it says after a pause depends on what it said before (the two
 /// certainties below), so it is counted pause by pause, in the order they
 /// ended. `miga stats`, which writes nothing, counts the program's pauses
-/// again each time (`named(after:among:)`).
+/// again each time (`named(after:among:)`), and so does the gateway before
+/// each choice, to know whether the learner should still seek a favourite
+/// (`isSought`): the pause and the stats never disagree about it.
 public struct KindFavourite: Equatable, Sendable {
     /// How much more often, as a share of pauses, the favourite must end in
     /// an exit that held than each other kind: a difference that matters.
     public static let margin = 0.05
     /// How sure MIGA must be of that margin before it names a favourite.
     /// Checked after every pause for months, a lower bar is met by chance
-    /// alone: at 95 %, one person in five whose kinds are equal would be told of one.
+    /// alone: at 98.5 %, 5.6 % of the simulated people whose kinds are equal
+    /// (at 50 %) were told of one (docs/STATS.md).
     public static let namingCertainty = 0.99
     /// How sure it must stay for the favourite to keep its name, so that a
     /// pause or two that go the other way do not unsay it.
     public static let keepingCertainty = 0.8
     /// How many pauses each kind in use must have had before any is named:
     /// a kind that could be shown but has had fewer is not yet known, which
-    /// does not make it worse.
-    public static let knownAfter = 15
+    /// does not make it worse. Thirty, so that a lead of a few lucky pauses
+    /// at the start is not taken for a real one.
+    public static let knownAfter = 30
+
+    /// For how many pauses per kind in use, at most, the learner seeks a
+    /// favourite that has not been named (`isSought`): with two kinds, the
+    /// first 200 pauses since it began learning there, seven weeks of four a day.
+    public static let soughtFor = 100
 
     /// The kinds compared: the program's kinds in use, in the person's order.
     public let kinds: [PauseKind]
@@ -56,9 +65,35 @@ public struct KindFavourite: Equatable, Sendable {
 
     /// The favourite after `pauses`, oldest first.
     public static func named(after pauses: some Sequence<LearnedPause>, among kinds: [PauseKind]) -> PauseKind? {
+        counted(pauses, among: kinds).named
+    }
+
+    /// The favourite with `pauses` counted, oldest first.
+    public static func counted(_ pauses: some Sequence<LearnedPause>, among kinds: [PauseKind]) -> KindFavourite {
         var favourite = KindFavourite(among: kinds)
         for pause in pauses { favourite.count(pause) }
-        return favourite.named
+        return favourite
+    }
+
+    /// Whether the learner should still seek a favourite (`KindChooser`):
+    /// none is named, and the kinds in use have had fewer than `soughtFor`
+    /// pauses each, in all. The learner alone soon shows a worse kind on few
+    /// pauses, too few ever to tell that it is worse; seeking gives every
+    /// kind its share until the answer is known, which costs nothing where
+    /// the kinds work alike. It ends after a number of pauses, not when every
+    /// kind has had a number, so that an old favourite dropped after a change
+    /// in what works does not send the learner back to even shares for weeks.
+    public var isSought: Bool {
+        named == nil && kinds.count > 1 && kinds.reduce(0) { $0 + (evidence[$1]?.pauses ?? 0) } < Self.soughtFor * kinds.count
+    }
+
+    /// `isSought` after `pauses`, oldest first, for the gateway before each
+    /// choice: past `soughtFor` pauses per kind in use nothing is sought
+    /// whatever is named, so a long history is not counted pause by pause.
+    public static func isSought(after pauses: [LearnedPause], among kinds: [PauseKind]) -> Bool {
+        let inUse = Set(kinds)
+        guard pauses.lazy.filter({ inUse.contains($0.kind) }).count < soughtFor * inUse.count else { return false }
+        return counted(pauses, among: kinds).isSought
     }
 
     /// Counts one more pause and says again which kind is the favourite. A

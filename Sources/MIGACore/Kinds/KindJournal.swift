@@ -5,9 +5,13 @@ public struct KindJournal: Equatable, Sendable {
     public var evidence: [PauseKind: KindEvidence]
     /// The kind of the program's latest pause (open ones included), if it had one.
     public var last: PauseKind?
+    /// The program's pauses since the learner began there, in the order they
+    /// ended: what the favourite is counted from (`KindFavourite`).
+    public var pauses: [LearnedPause]
 
-    public init(evidence: [PauseKind: KindEvidence] = [:], last: PauseKind? = nil) {
+    public init(evidence: [PauseKind: KindEvidence] = [:], last: PauseKind? = nil, pauses: [LearnedPause] = []) {
         self.evidence = evidence
         self.last = last
+        self.pauses = pauses
     }
 }

@@ -102,6 +102,33 @@ import Testing
         #expect(crossings >= 4, "\(above)")
     }
 
+    @Test func a_favourite_is_sought_while_none_is_named_for_a_number_of_pauses_per_kind() {
+        let kinds: [PauseKind] = [.breathe, .type, .intention]
+        #expect(KindFavourite(among: kinds).isSought)
+        #expect(!KindFavourite(among: [.breathe]).isSought)
+        // Equal kinds, never named: sought until the kinds have had `soughtFor` pauses each, in all.
+        let even = (0..<(KindFavourite.soughtFor * kinds.count)).map { LearnedPause(kind: kinds[$0 % kinds.count], succeeded: $0 % 6 < 3) }
+        #expect(KindFavourite.counted(even.dropLast(), among: kinds).isSought)
+        let all = KindFavourite.counted(even, among: kinds)
+        #expect(all.named == nil && !all.isSought)
+        // Pauses of a kind no longer in use count for nothing.
+        #expect(KindFavourite.counted(even.dropLast() + pauses(.instead, 0, of: 50), among: kinds).isSought)
+        // Named: no longer sought.
+        let named = KindFavourite.counted(alternating(pauses(.type, 30, of: 50), pauses(.breathe, 10, of: 50)), among: [.breathe, .type])
+        #expect(named.named == .type && !named.isSought)
+        // The gateway's shortcut, which does not count a long history pause by pause, says the same.
+        let histories: [([LearnedPause], [PauseKind])] = [
+            (even.dropLast(), kinds), (even, kinds), (even + pauses(.type, 0, of: 5), kinds),
+            (even.dropLast() + pauses(.instead, 0, of: 50), kinds), ([], kinds), (pauses(.type, 3, of: 9), [.type]),
+            (alternating(pauses(.type, 30, of: 50), pauses(.breathe, 10, of: 50)), [.breathe, .type, .type]),
+            (alternating(pauses(.type, 30, of: 150), pauses(.breathe, 40, of: 150)), [.breathe, .type]),
+        ]
+        for (history, kinds) in histories {
+            #expect(KindFavourite.isSought(after: history, among: kinds) == KindFavourite.counted(history, among: kinds).isSought,
+                    "\(history.count) pauses among \(kinds)")
+        }
+    }
+
     @Test func pauses_of_a_kind_no_longer_in_use_change_nothing() {
         let pauses = alternating(pauses(.type, 30, of: 50), pauses(.breathe, 10, of: 50))
         #expect(named(pauses + self.pauses(.instead, 0, of: 40)) == named(pauses))

@@ -95,6 +95,29 @@ private struct CountingGenerator: RandomNumberGenerator {
         #expect(Double(picks[.breathe, default: 0]) / Double(rounds) >= 0.03)
     }
 
+    @Test func while_a_favourite_is_sought_the_leader_and_a_challenger_share_the_choices() {
+        // Type far ahead, as above: seeking, it has only its share, and the runner-up is the challenger.
+        let records = [PauseKind.type: KindRecord(shown: 100, exits: 90), .breathe: KindRecord(shown: 100, exits: 10),
+                       .intention: KindRecord(shown: 100, exits: 40)]
+        for kinds in [[PauseKind.breathe, .type], three] {
+            var generator = SeededGenerator(seed: 2025)
+            var picks: [PauseKind: Int] = [:]
+            let rounds = 4000
+            for _ in 0..<rounds {
+                let kind = KindChooser.choose(among: kinds, rotation: .adaptive, evidence: records.mapValues(KindEvidence.init),
+                                              last: nil, seekingFavourite: true, using: &generator).kind
+                picks[kind, default: 0] += 1
+            }
+            func share(_ kind: PauseKind) -> Double { Double(picks[kind, default: 0]) / Double(rounds) }
+            // Each kind's part of the exploration floor's choices, beside the leader's and the challenger's shares.
+            let floor = KindChooser.explorationFloor / Double(kinds.count)
+            let leader = (1 - KindChooser.explorationFloor) * KindChooser.leaderShareWhileSeeking
+            #expect(abs(share(.type) - leader - floor) < 0.03, "\(kinds): \(picks)")
+            let challenger: PauseKind = kinds.contains(.intention) ? .intention : .breathe
+            #expect(abs(share(challenger) - (1 - KindChooser.explorationFloor - leader) - floor) < 0.03, "\(kinds): \(picks)")
+        }
+    }
+
     @Test func adaptive_without_records_spreads_over_every_kind() {
         var generator = SeededGenerator(seed: 11)
         var picks: [PauseKind: Int] = [:]
