@@ -9,9 +9,13 @@ extension SessionStore {
     /// The program's kinds as its history records them, for the learner:
     /// each kind's successes by day, weighed by age as of `now` (a pause's
     /// weight halves every `halfLifeDays`), the latest kind shown, and the
-    /// pauses the favourite is counted from (`learnedPauses`), which tell the
-    /// learner whether to seek one. `timeZone`: where a day ends, for a switch-off "the same day".
-    public func kindJournal(program: String, now: Date, halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
+    /// pauses of the kinds in use the favourite is counted from
+    /// (`learnedPauses`), which tell the learner whether to seek one: no more
+    /// of them than it is sought for (`KindFavourite.soughtFor` a kind),
+    /// since past that nothing is sought, so a launch never reads a long
+    /// history before its first frame. `timeZone`: where a day ends, for a switch-off "the same day".
+    public func kindJournal(program: String, kinds: [PauseKind] = PauseKind.allCases, now: Date,
+                            halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
                             timeZone: LocalZone = .system) throws -> KindJournal {
         try queue.read { db in
             // Older than twenty half-lives a pause weighs less than a millionth: not read at all.
@@ -19,7 +23,8 @@ extension SessionStore {
             let days = try Self.learnedDays(db, program: program, since: oldest, dayOffset: timeZone.secondsFromGMT(for: now))
             return KindJournal(evidence: KindEvidence.discounted(days, now: now, halfLifeDays: halfLifeDays),
                                last: try Self.lastKind(db, program: program),
-                               pauses: try Self.learnedPauses(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now)))
+                               pauses: try Self.learnedPauses(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now),
+                                                              of: Set(kinds), atMost: KindFavourite.soughtFor * Set(kinds).count))
         }
     }
 
@@ -31,15 +36,21 @@ extension SessionStore {
         try queue.read { db in try Self.learnedPauses(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now)) }
     }
 
-    /// The same inside a read. `dayOffset`: seconds east of UTC, as `heldExit` takes it.
-    static func learnedPauses(_ db: Connection, program: String, dayOffset: Int) throws -> [LearnedPause] {
-        try Row.fetchAll(db, sql: """
+    /// The same inside a read. `dayOffset`: seconds east of UTC, as `heldExit`
+    /// takes it. `kinds`: only pauses of these, the first `atMost` of them
+    /// (nil: every kind, all of them).
+    static func learnedPauses(_ db: Connection, program: String, dayOffset: Int, of kinds: Set<PauseKind>? = nil,
+                              atMost limit: Int? = nil) throws -> [LearnedPause] {
+        // Kinds are the enum's own words: written into the statement, never from outside.
+        let ofKinds = kinds.map { " AND COALESCE(s.kind, 'breathe') IN (\($0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")))" } ?? ""
+        return try Row.fetchAll(db, sql: """
             SELECT COALESCE(s.kind, 'breathe'), \(heldExit(dayOffset: dayOffset))
             FROM sessions s INDEXED BY sessions_by_program_outcome_and_end
             WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned')
-              AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)
+              AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)\(ofKinds)
             ORDER BY s.ended_at, s.id
-            """, arguments: [program, program]).compactMap { row in
+            LIMIT ?
+            """, arguments: [program, program, limit ?? -1]).compactMap { row in
             PauseKind(rawValue: row[0]).map { LearnedPause(kind: $0, succeeded: row[1]) }
         }
     }

@@ -29,6 +29,26 @@ import Testing
         return loaded.config
     }
 
+    /// A launch reads no more of the program's pauses than the favourite is
+    /// sought for (`KindFavourite.soughtFor` a kind in use), and none of a
+    /// kind out of use: whether it is still sought comes out the same as
+    /// from the whole history, for a short history and a long one alike.
+    @Test func a_launch_reads_only_the_pauses_that_decide_whether_a_favourite_is_sought() throws {
+        let store = try SessionStore(path: folder.path + "/miga.sqlite")
+        let kinds: [PauseKind] = [.type, .breathe]
+        try store.insertMissing(history("steam", .type, shown: 20, exits: 10) + history("steam", .instead, shown: 20, exits: 5)
+                                + history("discord", .type, shown: 150, exits: 60) + history("discord", .breathe, shown: 150, exits: 70)
+                                + history("discord", .instead, shown: 30, exits: 10))
+        for (program, expected) in [("steam", 20), ("discord", KindFavourite.soughtFor * kinds.count)] {
+            let journal = try store.kindJournal(program: program, kinds: kinds, now: now, timeZone: LocalZone(utc))
+            #expect(journal.pauses.count == expected)
+            #expect(journal.pauses.allSatisfy { kinds.contains($0.kind) })
+            let whole = try store.learnedPauses(program: program, now: now, timeZone: LocalZone(utc))
+            #expect(KindFavourite.isSought(after: journal.pauses, among: kinds) == KindFavourite.isSought(after: whole, among: kinds))
+            #expect(Array(whole.filter { kinds.contains($0.kind) }.prefix(expected)) == journal.pauses)
+        }
+    }
+
     @Test func where_one_kind_clearly_wins_the_launch_path_chooses_it_most_and_the_others_still_sometimes() throws {
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         // Typed pauses end in an exit three times as often as the others.
@@ -83,7 +103,7 @@ import Testing
                                                 journal: { try store.kindJournal(program: "discord", now: now, timeZone: LocalZone(utc)) },
                                                 using: &generator)
             guard case .pause = try store.beginLaunch(
-                id: "launch-\(index)", program: "discord", at: now, owner: .current(), pool: ["a"], allowance: nil,
+                GateFacts(now: now, front: .here), id: "launch-\(index)", program: "discord", owner: .current(), pool: ["a"],
                 dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator)
             else { Issue.record("no pause"); return }
             typed += choice.kind == .type ? 1 : 0
