@@ -122,8 +122,9 @@ bench: release
 # The manual (docs/miga.1) comes from the same source as --help
 # (swift-argument-parser's generate-manual plugin), the completions from the
 # binary itself. It is written here, on purpose, when a command or option
-# changes (ManualTests fails until it is), not at each install: the plugin
-# needs a debug build of its own, minutes on a first run.
+# changes (Tests/EndToEndTests/ManualTests.swift fails until it is), not at
+# each install: the plugin needs a debug build of its own, minutes on a
+# first run.
 # Its EXIT STATUS section is the generator's generic one; MIGA's statuses are
 # in the description, from the same table as --help and docs/GUIDE.md.
 MANUAL = docs/miga.1
