@@ -31,6 +31,12 @@ import MIGATestSupport
         #expect(result.error == "miga: `remnd` is not a command; `miga --help` lists them.\n")
     }
 
+    @Test func a_word_with_control_sequences_reaches_the_terminal_as_text() throws {
+        let result = try run(migaBinary, ["st\u{1B}]0;owned\u{07}at\u{1B}[2J"], environment: sandbox.environment)
+        #expect(result.status == 64)
+        #expect(!result.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.error.debugDescription)")
+    }
+
     @Test func no_word_is_the_hub_and_a_command_runs_as_typed() throws {
         // Without a terminal, the hub says what miga is (its help) and succeeds.
         let hub = try run(migaBinary, [], environment: sandbox.environment)
