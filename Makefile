@@ -91,6 +91,14 @@ fuzz:
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product miga-fuzz
 	scripts/fuzz
 
+# The one line of the release build's output left out. The toolchain's
+# FoundationEssentials, linked in statically, writes temporary files through
+# a helper that calls glibc's mktemp (and then opens the name with O_EXCL, so
+# the race the warning is about cannot bite); its FileManager, which MIGA
+# uses, brings that helper in, so the linker warns at every link. The call
+# is in the toolchain, not in MIGA: nobody building MIGA can act on it.
+LINKER_MKTEMP_WARNING = : warning: the use of .mktemp. is dangerous, better use .mkstemp. or .mkdtemp.$$
+
 # The toolchain's own clang, which links miga: the GCC whose libraries it
 # links with is the one whose libstdc++ archive is wanted.
 TOOLCHAIN_CLANG = $(dir $(realpath $(shell command -v $(SWIFT))))clang
@@ -102,7 +110,8 @@ release:
 		&& archive=$$($(TOOLCHAIN_CLANG) -print-file-name=libstdc++.a) && test -f "$$archive" \
 		|| { echo "make: no archive of the C++ library (libstdc++.a) for $(TOOLCHAIN_CLANG)" >&2; exit 1; } \
 		&& mkdir -p $(STATIC_LIBRARIES) && ln -sf "$$archive" $(STATIC_LIBRARIES)/libstdc++.a
-	$(SWIFT) build $(RELEASE_FLAGS)
+	@echo "$(SWIFT) build $(RELEASE_FLAGS)"
+	@bash -o pipefail -c '$(SWIFT) build $(RELEASE_FLAGS) | { grep --line-buffered -v -E "$(LINKER_MKTEMP_WARNING)" || true; }'
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)
@@ -110,28 +119,33 @@ bench: release
 	python3 Benchmarks/bench.py .build/release/miga $(if $(BEFORE),before=$(BEFORE))
 	python3 Benchmarks/sites.py .build/release/miga .build/extension/chromium
 
-# The manual comes from the same source as --help (swift-argument-parser's
-# generate-manual plugin), the completions from the binary itself.
+# The manual (docs/miga.1) comes from the same source as --help
+# (swift-argument-parser's generate-manual plugin), the completions from the
+# binary itself. It is written here, on purpose, when a command or option
+# changes (Tests/EndToEndTests/ManualTests.swift fails until it is), not at
+# each install: the plugin needs a debug build of its own, minutes on a
+# first run.
 # Its EXIT STATUS section is the generator's generic one; MIGA's statuses are
 # in the description, from the same table as --help and docs/GUIDE.md.
+MANUAL = docs/miga.1
+
 man: build
 	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
 		--configuration debug --section 1 --authors "The MIGA authors"
-	sed -i 's/^\.Ex -std$$/The statuses and what each means are listed under DESCRIPTION, after the overview./' \
-		.build/plugins/GenerateManual/outputs/miga/miga.1
-	@# Blank lines are not mdoc (groff warns of each); paragraphs are .Pp.
-	sed -i '/^$$/d' .build/plugins/GenerateManual/outputs/miga/miga.1
+	sed -e 's/^\.Ex -std$$/The statuses and what each means are listed under DESCRIPTION, after the overview./' \
+		-e '/^$$/d' .build/plugins/GenerateManual/outputs/miga/miga.1 > $(MANUAL)
+	@# (The second expression: blank lines are not mdoc, groff warns of each; paragraphs are .Pp.)
 
 # The unpacked extensions go to PREFIX/share/miga/extension (chromium/, firefox/,
 # and the packed miga-firefox.xpi), where `miga browser setup` names them.
-install: release man extension
+install: release extension
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/miga/extension \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 -s .build/release/miga $(DESTDIR)$(PREFIX)/bin/miga
-	install -m 0644 .build/plugins/GenerateManual/outputs/miga/miga.1 $(DESTDIR)$(PREFIX)/share/man/man1/miga.1
+	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/miga.1
 	.build/release/miga --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/miga
 	.build/release/miga --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_miga
 	.build/release/miga --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/miga.fish
@@ -154,9 +168,9 @@ install: release man extension
 # The binary, manual, completions and systemd user units (the refresh on
 # changes of the application folders, and a timer for miga sync), checked by
 # scripts/make-deb.
-deb: release man extension
+deb: release extension
 	@scripts/ensure-packages $(BUILD_PACKAGES) lintian
-	scripts/make-deb .build/release/miga .build/plugins/GenerateManual/outputs/miga/miga.1 .build/deb .build/extension $(STATIC_LIBRARIES)/libstdc++.a
+	scripts/make-deb .build/release/miga $(MANUAL) .build/deb .build/extension $(STATIC_LIBRARIES)/libstdc++.a
 
 # The browser extension (Extension/), unpacked for each browser and packed:
 # one source, the manifest chosen per browser. Plain files, nothing to compile.

@@ -241,7 +241,7 @@ public enum ConfigLoader {
 
         mutating func unknown(_ key: String, at path: [String], known: [String]) {
             var message = "unknown setting `\(dotted(path))` (ignored)"
-            if let guess = known.first(where: { editDistance($0, key) <= 2 }) {
+            if let guess = likelyMeant(key, among: known) {
                 message = "unknown setting `\(dotted(path))` (ignored); did you mean `\(guess)`?"
             }
             report(at: path, message)
@@ -291,18 +291,4 @@ struct KeyLocator {
             places[Array(path.prefix(length))] = (line, column)
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(1, b.count) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
 }

@@ -72,7 +72,7 @@ public enum ASCIIText {
         case "█", "▇", "▆", "▅", "▄", "▃", "▂", "▁": return "#"
         case "→": return ">"
         case "←": return "<"
-        case "↑": return "^"
+        case "↑", "▲": return "^"
         case "↓": return "v"
         case "✓", "✔": return "+"
         case "✗", "✘", "×": return "x"

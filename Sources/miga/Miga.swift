@@ -59,6 +59,11 @@ struct Miga: ParsableCommand {
             writeAll(1, hook)
             return
         }
+        // A mistyped command is named as such, with the one meant, before
+        // anything runs: the hub is the command of no word, not of any word.
+        if let refusal = CommandWord.refusal(of: words) {
+            ending { () throws(MigaError) -> Int32 in throw refusal }
+        }
         // What runs before the command is the command's to say (`CommandWord.chores`).
         let chores = CommandWord.chores(of: words)
         // Routes follow the desktop: an application folder that changed since

@@ -188,6 +188,8 @@ import Testing
         #expect(ASCIIText.of("x…") == ".." && ASCIIText.of("…") == ".")
         #expect(ASCIIText.of("plain text") == "plain text")
         #expect(ASCIIText.of("→ ↑↓ · • ✓ ✗") == "> ^v - * + x")
+        // The streak's mark.
+        #expect(ASCIIText.of("▲ 12-day streak") == "^ 12-day streak")
     }
 
     @Test func the_ring_keeps_arc_and_track_apart() {

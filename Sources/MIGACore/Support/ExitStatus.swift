@@ -25,7 +25,7 @@ public enum ExitStatus {
         ("0", "Exit to Focus (nothing was started); `unprotect`/`uninstall` done or kept; for other commands, success"),
         ("1", "a file could not be written; `miga doctor` found a problem; `miga sync` could not read another machine's file"),
         ("the program's own", "after Proceed, MIGA becomes the program, so its status is yours"),
-        ("64", "usage error (for example `--pause 0`, an unknown tag or device, a quote that is not yours to remove, "
+        ("64", "usage error (for example a command that does not exist, `--pause 0`, an unknown tag or device, a quote that is not yours to remove, "
             + "`unprotect` of a program that is not protected, or without a terminal and without `--now`; "
             + "the hub or setup where `TERM=dumb`)"),
         ("65", "`miga import` or `miga quotes import` was given a file it cannot read (nothing was imported); "

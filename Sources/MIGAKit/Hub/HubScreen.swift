@@ -156,7 +156,7 @@ public struct HubScreen: InteractiveScreen {
     func headerLines(width: Int) -> [Line] {
         let best: [Span] = streak.best > streak.current ? [Span("  ·  best \(streak.best) days", .muted)] : []
         let banner: [Span] = streak.current > 0
-            ? [Span("🔥 "), Span("\(streak.current)-day streak", .accentDeep)]
+            ? [Span(Streak.mark + " "), Span("\(streak.current)-day streak", .accentDeep)]
             : [Span(streak.best > 0 ? "One conscious exit today starts a new streak" : "Your first conscious exit starts a streak", .muted)]
         let short = streak.current > 0 ? banner : [Span(streak.best > 0 ? "A conscious exit starts a new streak" : "A conscious exit starts a streak", .muted)]
         let name = [Span("MIGA", .accentDeep), Span("   ")]

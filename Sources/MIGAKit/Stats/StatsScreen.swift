@@ -159,7 +159,7 @@ public enum StatsScreen {
     static func streakLines(_ streak: Streak, width: Int) -> [Line] {
         let best = streak.best > 0 ? "  ·  best \(streak.best) day\(streak.best == 1 ? "" : "s")" : ""
         if streak.current > 0 {
-            let line = Line([Span(margin + "🔥 "), Span("\(streak.current)-day streak", .accentDeep), Span(best, .muted)])
+            let line = Line([Span(margin + Streak.mark + " "), Span("\(streak.current)-day streak", .accentDeep), Span(best, .muted)])
             return line.width <= width ? [line] : [Line(Array(line.spans.dropLast()))] + wrapped(best.trimmingWhitespace(), width: width, tone: .muted)
         }
         if streak.best > 0 {
