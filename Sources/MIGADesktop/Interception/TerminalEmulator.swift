@@ -25,9 +25,10 @@ public struct TerminalEmulator: Equatable, Sendable {
         self.actual = actual ?? name
     }
 
-    /// Known emulators, in the order they are tried: the desktop's own
-    /// launcher first, then Debian's alternative, then the emulators people
-    /// install, with xterm (often there only as a fallback) last.
+    /// Known emulators, in MIGA's order: the desktop's own launcher first,
+    /// then Debian's alternative, then the emulators people install, with
+    /// xterm (often there only as a fallback) last. `TerminalChoice` tries
+    /// them in this order among those that speak the session's display.
     public static let known: [TerminalEmulator] = [
         TerminalEmulator(name: "xdg-terminal-exec", prefix: []),
         TerminalEmulator(name: "x-terminal-emulator", prefix: ["-e"]),
