@@ -16,10 +16,13 @@ HOOK_HINT ?= yes
 
 # What building needs, and what the tests add: a terminal multiplexer, a real
 # notification server under a virtual display on a private bus, the sqlite3
-# shell (another process holding the history's lock).
+# shell (another process holding the history's lock), a Wayland desktop with
+# no X11 (sway, headless; Xwayland for one test) with foot to pause in and
+# wtype to type there.
 BUILD_PACKAGES = libnotify-dev libsqlite3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) tmux xvfb dbus dbus-bin dunst bash zsh fish xterm desktop-file-utils fortunes-min procps \
-	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip sqlite3
+	libglib2.0-bin libgtk-3-bin dex systemd kitty fonts-dejavu-core chromium firefox-esr xdg-utils imagemagick x11-utils zip sqlite3 \
+	sway foot wtype xwayland
 BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromium zip strace
 
 # The installed binary: the Swift runtime linked in (no toolchain needed to

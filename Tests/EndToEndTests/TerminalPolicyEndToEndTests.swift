@@ -20,13 +20,13 @@ import MIGATestSupport
     func each_emulator_receives_the_gateway_and_the_arguments_intact(emulator: String) throws {
         try protectForTerminal()
         // A stand-in emulator: records the arguments it was given, one per line of NUL-separated bytes,
-        // and checks in as the gateway in its window would.
+        // and checks in as the gateway in its window would (taking its file away).
         try sandbox.program(emulator, """
             #!/bin/sh
             printf '%s\\0' "$@" > "\(sandbox.root)/emulator-argv.$$"
             /bin/mv "\(sandbox.root)/emulator-argv.$$" "\(sandbox.root)/emulator-argv"
             while [ $# -gt 1 ]; do
-                if [ "$1" = --ready-file ]; then : > "$2"; fi
+                if [ "$1" = --ready-file ]; then /bin/rm "$2"; fi
                 shift
             done
             """)

@@ -44,19 +44,43 @@ import MIGATestSupport
 
     @Test func a_window_that_never_opens_is_a_no_window_pass_through_and_a_notification() throws {
         let server = try NotificationServer(folder: sandbox.root + "/server")
-        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        let runtime = sandbox.root + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
+                                                       "XDG_RUNTIME_DIR": runtime]) { $1 }
         let started = Date()
         let result = try launchFromTheMenu(environment)
         let waited = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.error)")
         #expect(sandbox.read("emulator-started") == "started\n")
-        #expect(waited >= 3 && waited < 10, "waited \(waited) s for the window")
-        #expect(result.error.contains("the window for the pause (xterm) did not open within 3 s; starting Argv-dump directly"),
+        // An emulator that ends is not waited for.
+        #expect(waited < 3, "waited \(waited) s for the window")
+        #expect(result.error.contains("the window for the pause did not open (xterm ended with status 1); starting Argv-dump directly"),
                 "\(result.error)")
         #expect(try eventually("the program to start") { sandbox.bytes("argv") } == Array("from-menu\0".utf8))
         let row = try #require(try sandbox.sessions().first)
         #expect(row.outcome == .passthrough && row.reason?.rawValue == "no-window", "\(row.outcome) \(String(describing: row.reason))")
         #expect(try server.settledCalls(summary: "The pause's window did not open") == 1)
+        // The file the window would have checked in at is gone with it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty)
+    }
+
+    @Test func a_window_that_stays_silent_is_waited_for_three_seconds_and_leaves_no_file() throws {
+        // An emulator that starts and never opens its window, nor ends.
+        try sandbox.program("xterm", "#!/bin/sh\necho $$ > \"\(sandbox.root)/emulator.pid\"\nexec sleep 60\n")
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let runtime = sandbox.root + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
+                                                       "XDG_RUNTIME_DIR": runtime]) { $1 }
+        let started = Date()
+        let result = try launchFromTheMenu(environment)
+        let waited = Date().timeIntervalSince(started)
+        if let pid = sandbox.read("emulator.pid").flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) { kill(pid, SIGKILL) }
+        #expect(result.status == 0, "\(result.error)")
+        #expect(waited >= 3 && waited < 10, "waited \(waited) s for the window")
+        #expect(result.error.contains("the window for the pause did not open (xterm stayed silent for 3 s)"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty)
     }
 
     @Test func a_window_that_never_opens_with_deny_starts_nothing_and_says_so() throws {

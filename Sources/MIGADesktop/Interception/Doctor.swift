@@ -61,6 +61,7 @@ public struct Doctor {
         findings += sync()
         if let leaks = leaks(loaded.config) { findings.append(leaks) }
         findings += routes(loaded.config, readable: loaded.unreadable == nil)
+        findings.append(pauseWindow())
         findings.append(notifications(loaded.config))
         return findings
     }

@@ -25,9 +25,10 @@ public struct TerminalEmulator: Equatable, Sendable {
         self.actual = actual ?? name
     }
 
-    /// Known emulators, in the order they are tried: the desktop's own
-    /// launcher first, then Debian's alternative, then the emulators people
-    /// install, with xterm (often there only as a fallback) last.
+    /// Known emulators, in MIGA's order: the desktop's own launcher first,
+    /// then Debian's alternative, then the emulators people install, with
+    /// xterm (often there only as a fallback) last. `TerminalChoice` tries
+    /// them in this order among those that speak the session's display.
     public static let known: [TerminalEmulator] = [
         TerminalEmulator(name: "xdg-terminal-exec", prefix: []),
         TerminalEmulator(name: "x-terminal-emulator", prefix: ["-e"]),
@@ -99,8 +100,12 @@ public struct TerminalEmulator: Equatable, Sendable {
 
     /// xterm at the pause's size, in a scalable font that has the ring's
     /// Braille dots: its default bitmap font has none.
+    /// The title goes as UTF-8: xterm in its UTF-8 mode (uxterm, Debian's
+    /// default alternative) names a window with a title beyond Latin-1 in
+    /// COMPOUND_TEXT, which Xwayland's window manager in wlroots (sway)
+    /// does not read, and the window would have no title at all.
     static func xtermOptions(_ window: PauseWindow) -> [String] {
-        ["-T", window.title, "-geometry", "\(PauseWindow.columns)x\(PauseWindow.rows)",
+        ["-xrm", "*titleEncoding: UTF8_STRING", "-T", window.title, "-geometry", "\(PauseWindow.columns)x\(PauseWindow.rows)",
          "-fa", PauseWindow.fontFamily, "-fs", String(PauseWindow.fontSize)]
     }
 
@@ -113,21 +118,21 @@ public struct TerminalEmulator: Equatable, Sendable {
         name != "x-terminal-emulator" || Self.xtermFamily.contains(actual) || Self.known.contains { $0.name == actual }
     }
 
-    /// The first known emulator installed on `searchPath`; `$TERMINAL` goes
-    /// first when it names a known one.
-    public static func find(searchPath: String?, preferred: String? = nil) -> (path: String, emulator: TerminalEmulator)? {
-        let resolver = ProgramResolver(searchPath: searchPath)
-        var candidates = known
-        if let preferred = preferred.map(baseName(of:)),
-           let index = candidates.firstIndex(where: { $0.name == preferred }) {
-            candidates.insert(candidates.remove(at: index), at: 0)
-        }
-        for var emulator in candidates {
-            guard let path = resolver.resolve(emulator.name) else { continue }
-            if emulator.name == "x-terminal-emulator" { emulator.actual = alternative(at: path) }
-            return (path, emulator)
-        }
-        return nil
+    /// The display servers its window can open on: foot only on Wayland;
+    /// xterm, its kin and an alternative MIGA does not know (rxvt and the
+    /// like) only on X11, so through Xwayland on a Wayland desktop; the
+    /// others (GTK, Qt, kitty, alacritty, wezterm, ghostty) on either, as
+    /// does whatever the desktop's launcher opens.
+    public var reaches: Set<DisplayServer> {
+        let program = name == "x-terminal-emulator" ? actual : name
+        if program == "foot" { return [.wayland] }
+        if Self.xtermFamily.contains(program) { return [.x11] }
+        return Self.known.contains { $0.name == program && $0.name != "x-terminal-emulator" } ? [.wayland, .x11] : [.x11]
+    }
+
+    /// How it is named to a person: Debian's alternative with where it leads.
+    public var described: String {
+        name == actual ? name : "\(name) (\(actual))"
     }
 
     /// What Debian's alternative at `path` leads to, through its chain of

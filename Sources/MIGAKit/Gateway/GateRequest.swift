@@ -65,8 +65,9 @@ public struct GatewayContext {
     /// (tests record instead).
     public var lookBack: (() -> Void)?
     /// Opens the pause's window and says whether the gateway in it checked
-    /// in at the file given; nil opens it for real (tests record instead).
-    public var openWindow: ((Launch, WindowCheckIn) -> Bool)?
+    /// in at the file given, waiting as long as the seconds given; nil opens
+    /// it for real (tests record instead).
+    public var openWindow: ((Launch, WindowCheckIn, Double) -> WindowCheckIn.Outcome)?
 
     public init(environment: [String: String], time: TimeSource = SystemTime(), timeZone: LocalZone? = nil,
                 generator: SeededGenerator = .fresh(), terminal: TerminalDevice?, notifier: Notifier? = nil,

@@ -8,8 +8,23 @@ enum NoWindow: Equatable {
     case noDisplay
     /// No terminal emulator on PATH.
     case noEmulator
-    /// An emulator was started, and its gateway never checked in.
-    case neverOpened(emulator: String)
+    /// Emulators were started, each in turn, and no gateway of theirs checked in.
+    case neverOpened([UnopenedWindow])
+}
+
+/// An emulator tried for the pause's window, and how its window did not open.
+struct UnopenedWindow: Equatable {
+    let emulator: String
+    let outcome: WindowCheckIn.Outcome
+
+    var description: String {
+        switch outcome {
+        case .opened: "\(emulator) opened"
+        case .ended(let status): "\(emulator) ended with status \(status)"
+        case .silent(let seconds): "\(emulator) stayed silent for \(seconds) s"
+        case .notStarted: "\(emulator) could not be started"
+        }
+    }
 }
 
 extension Gateway {
@@ -22,21 +37,38 @@ extension Gateway {
     }
 
     /// The pause in a terminal window, when a display and an emulator are
-    /// there and the window's gateway checks in; otherwise the
-    /// verdict decides again, knowing that no window opened.
+    /// there and the window's gateway checks in. The emulators are tried in
+    /// MIGA's order for this session (`TerminalChoice`), the next one when a
+    /// window does not open, for `WindowCheckIn.totalPatience` in all;
+    /// when none opens, the verdict decides again, knowing that no window opened.
     func pauseInWindow(_ launch: Launch, request: GateRequest, settings: ProgramSettings, facts: GateFacts) -> GateDecision {
-        let display = [context.environment["DISPLAY"], context.environment["WAYLAND_DISPLAY"]]
-            .contains { !($0 ?? "").isEmpty }
-        guard display else { return noWindow(.noDisplay, for: launch, settings: settings, facts: facts) }
-        let checkIn = WindowCheckIn(environment: context.environment, processID: context.processID)
-        guard let window = pauseInTerminalWindow(request, programName: settings.displayName, readyFile: checkIn.path) else {
+        let session = DisplaySession(environment: context.environment)
+        guard !session.isEmpty else { return noWindow(.noDisplay, for: launch, settings: settings, facts: facts) }
+        let choices = TerminalChoice.installed(searchPath: context.environment["PATH"], preferred: context.environment["TERMINAL"],
+                                               session: session)
+        guard !choices.isEmpty, context.gatewayPath != nil else {
             return noWindow(.noEmulator, for: launch, settings: settings, facts: facts)
         }
-        guard context.openWindow?(window, checkIn) ?? checkIn.open(window) else {
-            let emulator = baseName(of: String(decoding: window.arguments.first ?? [], as: UTF8.self))
-            return noWindow(.neverOpened(emulator: emulator), for: launch, settings: settings, facts: facts)
+        let start = context.time.monotonic()
+        var unopened: [UnopenedWindow] = []
+        for choice in choices {
+            let left = WindowCheckIn.totalPatience - (context.time.monotonic() - start)
+            // Too little time left for a window to open in.
+            guard left > 0.5 else { break }
+            let name = choice.emulator.described
+            guard let checkIn = WindowCheckIn(environment: context.environment, processID: context.processID),
+                  let window = pauseInTerminalWindow(request, in: choice, programName: settings.displayName, readyFile: checkIn.path) else {
+                unopened.append(UnopenedWindow(emulator: name, outcome: .notStarted))
+                break
+            }
+            let patience = min(WindowCheckIn.patience, left)
+            let outcome = context.openWindow?(window, checkIn, patience) ?? checkIn.open(window, patience: patience)
+            if outcome == .opened { return .finish(ExitStatus.success) }
+            // A window that opens after this stands aside; and no file is left behind.
+            checkIn.withdraw()
+            unopened.append(UnopenedWindow(emulator: name, outcome: outcome))
         }
-        return .finish(ExitStatus.success)
+        return noWindow(.neverOpened(unopened), for: launch, settings: settings, facts: facts)
     }
 
     /// No window for the pause: the verdict on the same facts, without a
@@ -48,8 +80,9 @@ extension Gateway {
                           "MIGA had no display to open the pause on")
         case .noEmulator: ("no terminal emulator was found for the pause (tried \(TerminalEmulator.known.map(\.name).joined(separator: ", ")))",
                            "MIGA found no terminal emulator")
-        case .neverOpened(let emulator): ("the window for the pause (\(printable(emulator))) did not open within \(Int(WindowCheckIn.patience)) s",
-                                          "the window for the pause did not open")
+        case .neverOpened(let unopened):
+            ("the window for the pause did not open (\(printable(unopened.map(\.description).joined(separator: ", then "))))",
+             "the window for the pause did not open")
         }
         let summary = cause == .noEmulator ? "No window for the pause" : "The pause's window did not open"
         let window: GateFacts.WindowTry = if case .neverOpened = cause { .neverOpened } else { .impossible }

@@ -156,22 +156,21 @@ public final class Gateway {
         return .launch(Launch(path: path, arguments: [Array(request.command.utf8)] + request.arguments, detached: request.detach))
     }
 
-    /// The gateway again, in a new terminal window titled for the program,
-    /// with room for the pause. The program is detached on Proceed, to
-    /// outlive the window, unless it runs in a terminal itself (a menu entry
-    /// with Terminal=true): then the window becomes its own. Where the
-    /// window's font may lack the ring's dots, the pause there is drawn in
-    /// ASCII. The gateway in the window checks in at `readyFile`. Nil when
-    /// no emulator is installed.
-    func pauseInTerminalWindow(_ request: GateRequest, programName: String, readyFile: String) -> Launch? {
-        guard let gateway = context.gatewayPath,
-              let (path, emulator) = TerminalEmulator.find(searchPath: context.environment["PATH"],
-                                                            preferred: context.environment["TERMINAL"]) else { return nil }
+    /// The gateway again, in a new terminal window of `choice`, titled for
+    /// the program, with room for the pause. The program is detached on
+    /// Proceed, to outlive the window, unless it runs in a terminal itself
+    /// (a menu entry with Terminal=true): then the window becomes its own.
+    /// Where the window's font may lack the ring's dots, the pause there is
+    /// drawn in ASCII. The gateway in the window checks in at `readyFile`.
+    /// Nil when the gateway cannot say where it is.
+    func pauseInTerminalWindow(_ request: GateRequest, in choice: TerminalChoice, programName: String, readyFile: String) -> Launch? {
+        guard let gateway = context.gatewayPath else { return nil }
+        let emulator = choice.emulator
         let gate = [gateway] + GateInvocation(command: request.command, pause: request.pause,
                                               detach: request.window ? request.detach : true,
                                               identity: request.identity, readyFile: readyFile).words
         let words = [emulator.name] + emulator.arguments(running: gate, in: PauseWindow(programName: programName))
-        return Launch(path: path, arguments: words.map { Array($0.utf8) } + request.arguments,
+        return Launch(path: choice.path, arguments: words.map { Array($0.utf8) } + request.arguments,
                       environment: emulator.showsBraille ? [:] : [TerminalCapabilities.glyphsVariable: "ascii"], detached: true)
     }
 

@@ -35,6 +35,38 @@ import Testing
         #expect(findings.contains { $0.text == "notifications: dunst is listening" })
     }
 
+    @Test func the_pause_window_is_named_with_why_in_one_line() throws {
+        for name in ["uxterm", "foot"] {
+            try home.write("#!/bin/sh\n", to: "bin/" + name)
+            chmod(home.path + "/bin/" + name, 0o755)
+        }
+        try FileManager.default.createSymbolicLink(atPath: home.path + "/bin/x-terminal-emulator", withDestinationPath: home.path + "/bin/uxterm")
+        func finding(_ extra: [String: String]) -> Finding? {
+            let environment = ["HOME": home.path, "PATH": home.path + "/bin"].merging(extra) { $1 }
+            let protection = Protection(paths: XDGPaths(environment: environment), environment: environment, gateway: home.path + "/gateway/miga")
+            return Doctor(protection: protection, notificationServer: { "dunst" }).examine().first { $0.text.hasPrefix("pause window:") }
+        }
+        let wayland = try #require(finding(["WAYLAND_DISPLAY": "wayland-1"]))
+        #expect(wayland.ok && wayland.text == "pause window: foot, the first installed terminal that speaks Wayland, "
+            + "before x-terminal-emulator (uxterm), which speaks only X11")
+        let x11 = try #require(finding(["DISPLAY": ":0"]))
+        #expect(x11.ok && x11.text == "pause window: x-terminal-emulator (uxterm), Debian's default terminal")
+        let named = try #require(finding(["WAYLAND_DISPLAY": "wayland-1", "TERMINAL": "x-terminal-emulator"]))
+        #expect(named.ok && named.text == "pause window: foot, since x-terminal-emulator (uxterm), named by $TERMINAL, speaks only X11, "
+            + "which this session lacks")
+        let shell = try #require(finding([:]))
+        #expect(shell.info && shell.text.hasSuffix("(no display in this shell to try it on: DISPLAY and WAYLAND_DISPLAY are unset)"))
+        unlink(home.path + "/bin/foot")
+        let none = try #require(finding(["WAYLAND_DISPLAY": "wayland-1"]))
+        #expect(!none.ok && none.text == "pause window: none can open: x-terminal-emulator (uxterm), Debian's default terminal, "
+            + "speaks only X11, which this session lacks")
+        #expect(none.fix == "install a terminal that speaks Wayland (foot or kitty on Wayland, xterm on X11)")
+        unlink(home.path + "/bin/x-terminal-emulator")
+        let missing = try #require(finding(["WAYLAND_DISPLAY": "wayland-1"]))
+        #expect(!missing.ok && missing.text == "pause window: no terminal emulator is installed, so a launch from the menu cannot pause")
+        #expect(try #require(finding([:])).info, "no display here: perhaps no desktop either")
+    }
+
     @Test func each_problem_comes_with_a_one_line_fix() throws {
         let unhooked = doctor(path: home.path + "/bin", server: nil)
         try unhooked.protection.protect("firefox")

@@ -21,7 +21,7 @@ import Testing
 
     /// Title, room for the pause (90×28 cells) and, for xterm, a font with the ring's dots: as each documents them.
     @Test(arguments: [
-        ("xterm", ["-T", "MIGA — a pause before Firefox ESR", "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13"]),
+        ("xterm", ["-xrm", "*titleEncoding: UTF8_STRING", "-T", "MIGA — a pause before Firefox ESR", "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13"]),
         ("kitty", ["--title", "MIGA — a pause before Firefox ESR", "-o", "remember_window_size=no",
                    "-o", "initial_window_width=90c", "-o", "initial_window_height=28c"]),
         ("foot", ["--title", "MIGA — a pause before Firefox ESR", "--window-size-chars", "90x28"]),
@@ -51,7 +51,8 @@ import Testing
         for xterm in ["uxterm", "xterm", "lxterm", "koi8rxterm"] {
             let emulator = TerminalEmulator(name: base.name, prefix: base.prefix, actual: xterm)
             #expect(emulator.arguments(running: command, in: window)
-                == ["-T", title, "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13", "-e"] + command)
+                == ["-xrm", "*titleEncoding: UTF8_STRING", "-T", title, "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13", "-e"]
+                + command)
             #expect(emulator.showsBraille)
         }
         // Every alternative takes -T and -e (Debian Policy §11.8.3); a known one shows the ring by its own fonts.
@@ -78,7 +79,7 @@ import Testing
                                                        withDestinationPath: folder.path + "/" + target)
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/x-terminal-emulator",
                                                        withDestinationPath: folder.path + "/alternatives/x-terminal-emulator")
-            let found = try #require(TerminalEmulator.find(searchPath: folder.path))
+            let found = try #require(TerminalChoice.installed(searchPath: folder.path, session: DisplaySession([.x11])).first)
             #expect(found.path == folder.path + "/x-terminal-emulator", "the alternative itself is started")
             #expect(found.emulator.actual == actual)
         }
@@ -102,9 +103,11 @@ import Testing
             try folder.write("#!/bin/sh\n", to: name)
             chmod(folder.path + "/" + name, 0o755)
         }
-        #expect(TerminalEmulator.find(searchPath: folder.path)?.emulator.name == "xdg-terminal-exec")
-        #expect(TerminalEmulator.find(searchPath: folder.path, preferred: "/usr/bin/konsole")?.emulator.name == "konsole")
-        #expect(TerminalEmulator.find(searchPath: folder.path, preferred: "unknown-term")?.emulator.name == "xdg-terminal-exec")
-        #expect(TerminalEmulator.find(searchPath: "/nonexistent") == nil)
+        let x11 = DisplaySession([.x11])
+        #expect(TerminalChoice.installed(searchPath: folder.path, session: x11).first?.emulator.name == "xdg-terminal-exec")
+        #expect(TerminalChoice.installed(searchPath: folder.path, preferred: "/usr/bin/konsole", session: x11).first?.emulator.name == "konsole")
+        #expect(TerminalChoice.installed(searchPath: folder.path, preferred: "unknown-term", session: x11).first?.emulator.name
+            == "xdg-terminal-exec")
+        #expect(TerminalChoice.installed(searchPath: "/nonexistent", session: x11).isEmpty)
     }
 }

@@ -35,7 +35,7 @@ import Testing
             environment: environment.merging(extra) { $1 }, time: time, timeZone: .utc,
             generator: SeededGenerator(seed: 7), terminal: terminal, notifier: notifier,
             messages: { box.append($0) }, gatewayIdentity: nil, processID: 4242, gatewayPath: "/opt/miga/bin/miga")
-        context.openWindow = { [windows] in windows.open($0, $1) }
+        context.openWindow = { [windows] in windows.open($0, $1, $2) }
         return (Gateway(context: context), terminal)
     }
 
@@ -249,7 +249,7 @@ import Testing
         #expect(preferred.run(GateRequest(command: "fake", pause: 20)) == .finish(0))
         let last = try #require(windows.opened.last)
         #expect(last.window.arguments.map { String(decoding: $0, as: UTF8.self) }
-            == ["xterm", "-T", "MIGA — a pause before Fake", "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13",
+            == ["xterm", "-xrm", "*titleEncoding: UTF8_STRING", "-T", "MIGA — a pause before Fake", "-geometry", "90x28", "-fa", "DejaVu Sans Mono", "-fs", "13",
                 "-e", "/opt/miga/bin/miga", "gate", "--detach", "--pause", "20", "--ready-file", last.readyFile, "fake", "--"])
         let window = last.window
         #expect(window.environment.isEmpty, "xterm is given a font with the ring's dots")
@@ -315,7 +315,7 @@ import Testing
         }
         #expect(windows.opened.count == 1)
         #expect(launch.path == home.path + "/bin/fake" && launch.detached)
-        #expect(messages.first?.contains("the window for the pause (xterm) did not open within 3 s; starting Fake directly") == true)
+        #expect(messages.first?.contains("the window for the pause did not open (xterm stayed silent for 3 s); starting Fake directly") == true)
         #expect(notifier.notifications.first?.summary == "The pause's window did not open")
         #expect(try rows().map(\.reason) == [.noWindow])
         try home.write("[programs.fake]\nnon_interactive = \"deny\"\n", to: "config/miga/config.toml")
@@ -323,6 +323,67 @@ import Testing
         #expect(denied.run(GateRequest(command: "fake", detach: true, window: true)) == .finish(69))
         #expect(windows.opened.count == 2)
         #expect(try rows().count == 1)
+    }
+
+    @Test func on_wayland_a_window_that_does_not_open_is_followed_by_the_next_terminal() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        for name in ["xterm", "foot", "kitty"] {
+            try home.write("#!/bin/sh\n", to: "bin/" + name)
+            chmod(home.path + "/bin/" + name, 0o755)
+        }
+        windows.failures = [.ended(1)]
+        let (gate, _) = gateway(nil, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "wayland-1"])
+        #expect(gate.run(GateRequest(command: "fake", detach: true, window: true)) == .finish(0))
+        // kitty first (it speaks Wayland, as foot does; xterm does not), then foot.
+        #expect(windows.opened.map { String(decoding: $0.window.arguments[0], as: UTF8.self) } == ["kitty", "foot"])
+        #expect(windows.opened.allSatisfy { $0.patience <= 3 })
+        // Each window's file is gone: taken by the window that opened, withdrawn for the one that did not.
+        #expect(windows.opened.allSatisfy { access($0.readyFile, F_OK) != 0 })
+        #expect(try rows().isEmpty && notifier.notifications.isEmpty)
+    }
+
+    @Test func when_no_terminal_opens_a_window_each_is_named_and_no_file_is_left() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        for name in ["xterm", "foot", "kitty"] {
+            try home.write("#!/bin/sh\n", to: "bin/" + name)
+            chmod(home.path + "/bin/" + name, 0o755)
+        }
+        windows.failures = [.ended(1), .silent(seconds: 3)]
+        windows.checksIn = false
+        let (gate, _) = gateway(nil, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": home.path])
+        guard case .launch = gate.run(GateRequest(command: "fake", detach: true, window: true)) else {
+            Issue.record("expected the program to start")
+            return
+        }
+        #expect(windows.opened.count == 3)
+        #expect(messages.first?.contains("the window for the pause did not open (kitty ended with status 1, then foot stayed silent "
+            + "for 3 s, then xterm stayed silent for 3 s); starting Fake directly") == true, "\(messages)")
+        #expect(try rows().map(\.reason) == [.noWindow])
+        let left = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("miga-window-") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test func the_windows_together_wait_no_longer_than_the_total_patience() throws {
+        try home.write("[programs.fake]\nnon_interactive = \"terminal\"\n", to: "config/miga/config.toml")
+        for name in ["xterm", "foot", "kitty", "alacritty"] {
+            try home.write("#!/bin/sh\n", to: "bin/" + name)
+            chmod(home.path + "/bin/" + name, 0o755)
+        }
+        // Each window waited for in full, and none came.
+        let clock = time
+        let (gate, _) = gateway(nil, environment: ["WAYLAND_DISPLAY": "wayland-1"])
+        var context = gate.context
+        context.openWindow = { [windows] window, checkIn, patience in
+            clock.advance(patience)
+            return windows.open(window, checkIn, patience)
+        }
+        windows.checksIn = false
+        guard case .launch = Gateway(context: context).run(GateRequest(command: "fake", detach: true, window: true)) else {
+            Issue.record("expected the program to start")
+            return
+        }
+        #expect(windows.opened.count == 2)
+        #expect(windows.opened.map(\.patience).reduce(0, +) <= 6)
     }
 
     @Test func detach_starts_the_program_in_its_own_session_on_proceed() throws {
@@ -475,17 +536,27 @@ import Testing
 /// The windows a gateway opened for a pause, and whether their gateway checks in.
 final class WindowBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [(window: Launch, readyFile: String)] = []
+    private var stored: [(window: Launch, readyFile: String, patience: Double)] = []
     private var checking = true
-    var opened: [(window: Launch, readyFile: String)] { lock.withLock { stored } }
+    private var failing: [WindowCheckIn.Outcome] = []
+    var opened: [(window: Launch, readyFile: String, patience: Double)] { lock.withLock { stored } }
+    /// Whether a window's gateway checks in, once the failures are used up.
     var checksIn: Bool {
         get { lock.withLock { checking } }
         set { lock.withLock { checking = newValue } }
     }
-    func open(_ window: Launch, _ checkIn: WindowCheckIn) -> Bool {
+    /// How the next windows fail, one each, before `checksIn` decides.
+    var failures: [WindowCheckIn.Outcome] {
+        get { lock.withLock { failing } }
+        set { lock.withLock { failing = newValue } }
+    }
+    func open(_ window: Launch, _ checkIn: WindowCheckIn, _ patience: Double) -> WindowCheckIn.Outcome {
         lock.withLock {
-            stored.append((window, checkIn.path))
-            return checking
+            stored.append((window, checkIn.path, patience))
+            if !failing.isEmpty { return failing.removeFirst() }
+            guard checking else { return .silent(seconds: Int(patience)) }
+            // As the gateway in a real window does.
+            return WindowCheckIn.checkIn(checkIn.path) ? .opened : .silent(seconds: 0)
         }
     }
 }
