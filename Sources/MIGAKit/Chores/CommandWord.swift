@@ -25,13 +25,14 @@ public enum CommandWord: String, CaseIterable, Sendable {
     /// The chores of the run of `words` (the arguments after `miga`): none
     /// for a command that only looks (`stats`, `history`, `list`, `doctor`
     /// without `--fix`), for help (the manual's `--experimental-dump-help`
-    /// too) and the version, for the gateway (which
+    /// too), the version and a shell's completion script (which `make
+    /// install` writes, and which must not touch the person's config), for the gateway (which
     /// keeps its own, after its pause) and for `uninstall`; no refresh for
     /// the commands that refresh themselves (`refresh`, `doctor --fix`); both
     /// for any other, and for a word the parser will refuse (harmless: it
     /// only tidies what is already there).
     public static func chores(of words: [String]) -> Chores {
-        if words.first == "help" || words.contains(where: { ["--help", "-h", "--version", "--experimental-dump-help"].contains($0) }) {
+        if words.first == "help" || words.contains(where: { ["--help", "-h", "--version", "--experimental-dump-help", "--generate-completion-script"].contains($0) }) {
             return .none
         }
         guard let first = words.first else { return .both }
