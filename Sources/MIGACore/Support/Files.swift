@@ -208,16 +208,28 @@ public func atomicWrite(_ bytes: UnsafeRawBufferPointer, to link: String, mode: 
     }
 }
 
+/// The names in `folder` (not "." or ".."), in the file system's order;
+/// none when it cannot be read. `readdir` rather than FileManager: a pause
+/// lists the quote folder before its first frame, and FileManager's first
+/// use there cost more than the listing.
+package func entries(in folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
 /// Removes `PATH.PID.tmp` files that a writer killed outright (kill -9, a
 /// power cut) left beside `path`: its process is gone, so nobody will
 /// rename them. One of a writer still running is its own and stays.
 func removeAbandonedTemporaries(of path: String) {
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     let prefix = baseName(of: path) + "."
-    guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    for name in entries(in: folder.isEmpty ? "/" : folder) {
         guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
               let pid = pid_t(name.dropFirst(prefix.count).dropLast(".tmp".count)), pid > 0, pid != getpid(),
               kill(pid, 0) != 0, errno == ESRCH else { continue }

@@ -47,6 +47,15 @@ import Testing
         #expect(throws: FileSystemError.self) { try readFileBytes(folder.path + "/big", limit: 4_096) }
     }
 
+    @Test func a_folder_lists_its_names_and_a_missing_one_or_a_file_none() throws {
+        try folder.write("a", to: "listed/one.txt")
+        try folder.write("b", to: "listed/.hidden")
+        try folder.write("c", to: "listed/inner/two.txt")
+        #expect(entries(in: folder.path + "/listed").sorted() == [".hidden", "inner", "one.txt"])
+        #expect(entries(in: folder.path + "/missing").isEmpty)
+        #expect(entries(in: folder.path + "/listed/one.txt").isEmpty)
+    }
+
     @Test func a_file_past_the_limit_is_left_unread() throws {
         try folder.write(String(repeating: "x", count: 5_000), to: "big")
         #expect(refusal(folder.path + "/big", limit: 4_096)?.contains("larger than MIGA reads (4 KiB at most)") == true)
