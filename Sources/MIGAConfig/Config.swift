@@ -176,7 +176,8 @@ public struct ProgramSettings: Equatable, Sendable {
     public var displayName: String {
         if let name, !name.isEmpty { return name }
         if let site = Site.name(inProgram: command) { return site }
-        return command.prefix(1).uppercased() + command.dropFirst()
+        // String + String: `+` of a Substring is a generic whose first use looks types up by name.
+        return command.prefix(1).uppercased() + String(command.dropFirst())
     }
 }
 

@@ -4,7 +4,13 @@
 /// marks in none, and a spacing vowel sign in a cell of its own. Layout measures in cells, never in characters or bytes, so a
 /// quote in Japanese or with an emoji wraps and centres like any other.
 public enum CellWidth {
+    /// Of any text, as a String: the String one is concrete, so no caller in
+    /// another module runs a generic one whose first use looks types up by name.
     public static func of(_ text: some StringProtocol) -> Int {
+        of(String(text))
+    }
+
+    public static func of(_ text: String) -> Int {
         // Printable ASCII, most of every frame, takes a cell a byte: measured
         // without breaking it into Characters or asking for Unicode properties,
         // which was an eighth of a pause's time before its first frame.

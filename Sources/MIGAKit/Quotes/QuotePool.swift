@@ -30,17 +30,19 @@ public struct QuotePool {
     /// - Parameter cache: where to keep what the files held; nil reads them every time.
     public init(folder: String, interests: [String], cache: String? = nil) {
         let files = QuoteLibrary.files(in: folder)
+        // No files of one's own (the usual case): nothing to cache, no key to make.
+        guard let cache, !files.isEmpty else {
+            self.init(reading: files, interests: interests)
+            return
+        }
         let key = Self.key(files: files, interests: interests)
-        if let cache, !files.isEmpty, let text = (try? readTextFile(cache)) ?? nil,
-           let kept = Self(cached: text, key: key, files: files) {
+        if let text = (try? readTextFile(cache)) ?? nil, let kept = Self(cached: text, key: key, files: files) {
             self = kept
             return
         }
         self.init(reading: files, interests: interests)
-        if let cache, !files.isEmpty {
-            // A cache that cannot be written only costs the next pause a reading.
-            try? atomicWrite(cacheText(key: key), to: cache, mode: 0o600)
-        }
+        // A cache that cannot be written only costs the next pause a reading.
+        try? atomicWrite(cacheText(key: key), to: cache, mode: 0o600)
     }
 
     private init(reading files: [String], interests: [String]) {
