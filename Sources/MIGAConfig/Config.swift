@@ -191,7 +191,8 @@ public struct ProgramSettings: Equatable, Sendable {
     public var displayName: String {
         if let name, !name.isEmpty { return name }
         switch protected {
-        case .program(let command): return command.prefix(1).uppercased() + command.dropFirst()
+        // String + String: `+` of a Substring is a generic whose first use looks types up by name.
+        case .program(let command): return command.prefix(1).uppercased() + String(command.dropFirst())
         case .site(let site): return site.name
         }
     }

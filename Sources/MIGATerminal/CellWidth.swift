@@ -4,7 +4,17 @@
 /// marks in none, and a spacing vowel sign in a cell of its own. Layout measures in cells, never in characters or bytes, so a
 /// quote in Japanese or with an emoji wraps and centres like any other.
 public enum CellWidth {
+    /// Of any text, as a String: the String one is concrete, so no caller in
+    /// another module runs a generic one whose first use looks types up by name.
     public static func of(_ text: some StringProtocol) -> Int {
+        of(String(text))
+    }
+
+    public static func of(_ text: String) -> Int {
+        // Printable ASCII, most of every frame, takes a cell a byte: measured
+        // without breaking it into Characters or asking for Unicode properties,
+        // which was an eighth of a pause's time before its first frame.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -13,6 +23,7 @@ public enum CellWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first else { return 0 }
+        if character.utf8.count == 1 { return base.value < 0x20 || base.value == 0x7F ? 0 : 1 }
         if base.value < 0x20 || (0x7F..<0xA0).contains(base.value) { return 0 }
         for scalar in scalars {
             // An emoji drawn as a picture: by default, or forced by VS16 (U+FE0F).

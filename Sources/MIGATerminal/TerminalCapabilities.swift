@@ -79,12 +79,14 @@ public struct TerminalCapabilities: Sendable, Equatable {
     static func localeIsUTF8(_ environment: [String: String]) -> Bool {
         let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         if name.isEmpty || name == "C" || name == "POSIX" { return false }
-        let named = name.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+        // What the name says, only for when the C library cannot tell (the
+        // search is a generic whose first use costs more than the question).
+        func named() -> Bool { name.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8") }
         // A locale object of its own (newlocale), never the process's: setlocale
         // would change it for every thread, if only for a moment.
-        guard let locale = newlocale(Int32(1) << LC_CTYPE, name, nil) else { return named }
+        guard let locale = newlocale(Int32(1) << LC_CTYPE, name, nil) else { return named() }
         defer { freelocale(locale) }
-        guard let codeset = nl_langinfo_l(nl_item(truncatingIfNeeded: CODESET), locale) else { return named }
+        guard let codeset = nl_langinfo_l(nl_item(truncatingIfNeeded: CODESET), locale) else { return named() }
         return String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
     }
 }

@@ -8,6 +8,9 @@ import Testing
         ("hello", 5), ("", 0), ("café", 4), ("cafe\u{301}", 4), // a combining accent takes no cell
         ("日本語", 6), ("한국어", 6), ("ｆｕｌｌ", 8), ("🌿", 2), ("☀️", 2), ("👩‍👧", 2), ("🇯🇵", 2),
         ("—", 1), ("“quoted”", 8), ("⣿⣿", 2),
+        // Printable ASCII a cell a byte; its controls none; an ASCII base that
+        // begins an emoji (a keycap) the emoji's two.
+        ("~ ok!", 5), ("a\u{7F}b", 2), ("tab\there", 7), ("\u{1B}[1m", 3), ("#\u{FE0F}\u{20E3}", 2), ("1\u{FE0F}\u{20E3}2", 3),
         // As glibc's wcwidth and so tmux draw them: a spacing vowel sign in a cell of
         // its own, a conjunct in two, a joiner and a Hangul jamo vowel in none.
         ("का", 2), ("क्ष", 2), ("কি", 2), ("தமிழ்", 4), ("ไทย น้ำ", 6), ("من می\u{200C}خواهم", 10),

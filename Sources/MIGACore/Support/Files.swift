@@ -77,22 +77,10 @@ public func writeIfChanged(_ text: String, to path: String, mode: mode_t) throws
 /// hang the reader (it is opened without waiting for a writer), a device
 /// such as /dev/zero would never end, and neither is a file a person keeps.
 public func readTextFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 {
-        if errno == ENOENT { return nil }
-        throw FileSystemError(path: path, code: errno)
-    }
+    guard let (fd, size) = try openRegularFile(path) else { return nil }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-        throw FileSystemError(path: path, code: EINVAL, reason: "not a regular file (a folder, a pipe or a device); MIGA reads only files")
-    }
-    func tooLarge() -> FileSystemError {
-        FileSystemError(path: path, code: EFBIG, reason: "larger than MIGA reads (\(limit >> 10) KiB at most); left unread")
-    }
-    guard Int(info.st_size) <= limit else { throw tooLarge() }
-    let size = max(0, Int(info.st_size))
+    func tooLarge() -> FileSystemError { tooLargeError(path, limit: limit) }
+    guard size <= limit else { throw tooLarge() }
     var failure: Int32 = 0
     // Read straight into the string's own storage (which repairs bytes that
     // are not UTF-8): a 2 MB quote collection read in chunks and copied
@@ -127,6 +115,62 @@ public func readTextFile(_ path: String, limit: Int = readLimit) throws(FileSyst
         text = String(decoding: Array(text.utf8) + rest, as: UTF8.self)
     }
     return text
+}
+
+/// The bytes of a regular file as they are on disk, or of `range` of them
+/// (fewer where the file ends sooner), or nil when it does not exist; the
+/// same refusals as `readTextFile`. For offsets that must point into the
+/// file itself: a text's repairs of bytes that are not UTF-8 move them.
+public func readFileBytes(_ path: String, range: Range<Int>? = nil, limit: Int = readLimit) throws(FileSystemError) -> [UInt8]? {
+    guard let (fd, size) = try openRegularFile(path) else { return nil }
+    defer { close(fd) }
+    let start = max(0, range?.lowerBound ?? 0)
+    let wanted = range.map { max(0, $0.upperBound - start) } ?? size + 1  // a byte more: a file that grew is noticed
+    guard wanted <= limit + 1 else { throw tooLargeError(path, limit: limit) }
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var filled = 0
+    while true {
+        if filled == bytes.count {
+            // A whole file that grew since fstat (or one /proc-like, of size 0): read on.
+            guard range == nil else { break }
+            guard filled <= limit else { throw tooLargeError(path, limit: limit) }
+            bytes += [UInt8](repeating: 0, count: max(16_384, bytes.count))
+        }
+        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(start + filled)) }
+        if count < 0 && errno == EINTR { continue }
+        if count < 0 { throw FileSystemError(path: path, code: errno) }
+        if count == 0 { break }
+        filled += count
+    }
+    guard filled <= limit else { throw tooLargeError(path, limit: limit) }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
+}
+
+/// `path` opened for reading with its size, nil when it does not exist;
+/// thrown unless it is a regular file: a FIFO would hang the reader (it is
+/// opened without waiting for a writer), and a device is no file a person keeps.
+private func openRegularFile(_ path: String) throws(FileSystemError) -> (Int32, size: Int)? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 {
+        if errno == ENOENT { return nil }
+        throw FileSystemError(path: path, code: errno)
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        let code = errno
+        close(fd)
+        throw FileSystemError(path: path, code: code)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+        close(fd)
+        throw FileSystemError(path: path, code: EINVAL, reason: "not a regular file (a folder, a pipe or a device); MIGA reads only files")
+    }
+    return (fd, max(0, Int(info.st_size)))
+}
+
+private func tooLargeError(_ path: String, limit: Int) -> FileSystemError {
+    FileSystemError(path: path, code: EFBIG, reason: "larger than MIGA reads (\(limit >> 10) KiB at most); left unread")
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a
@@ -164,16 +208,28 @@ public func atomicWrite(_ bytes: UnsafeRawBufferPointer, to link: String, mode: 
     }
 }
 
+/// The names in `folder` (not "." or ".."), in the file system's order;
+/// none when it cannot be read. `readdir` rather than FileManager: a pause
+/// lists the quote folder before its first frame, and FileManager's first
+/// use there cost more than the listing.
+package func entries(in folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
 /// Removes `PATH.PID.tmp` files that a writer killed outright (kill -9, a
 /// power cut) left beside `path`: its process is gone, so nobody will
 /// rename them. One of a writer still running is its own and stays.
 func removeAbandonedTemporaries(of path: String) {
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     let prefix = baseName(of: path) + "."
-    guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    for name in entries(in: folder.isEmpty ? "/" : folder) {
         guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
               let pid = pid_t(name.dropFirst(prefix.count).dropLast(".tmp".count)), pid > 0, pid != getpid(),
               kill(pid, 0) != 0, errno == ESRCH else { continue }

@@ -7,8 +7,11 @@ package struct FNV1a {
     package init() {}
 
     /// Mixes in `text`, then a 0xFF byte (never part of UTF-8), so that
-    /// ["ab", "c"] and ["a", "bc"] hash differently.
-    package mutating func mix(_ text: some StringProtocol) {
+    /// ["ab", "c"] and ["a", "bc"] hash differently. Of a String, not of any
+    /// StringProtocol: a generic one, made in this module for every caller,
+    /// looked its types up by name the first time (each pause hashes the
+    /// quote files' names).
+    package mutating func mix(_ text: String) {
         for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
         value = (value ^ 0xFF) &* 0x100_0000_01B3
     }
@@ -19,7 +22,7 @@ package struct FNV1a {
     }
 
     /// The hash of `parts`, in order.
-    package static func hash(_ parts: some Sequence<some StringProtocol>) -> UInt64 {
+    package static func hash(_ parts: some Sequence<String>) -> UInt64 {
         var hasher = FNV1a()
         for part in parts { hasher.mix(part) }
         return hasher.value

@@ -80,7 +80,10 @@ public func folderName(of path: String) -> String {
     forEachName(in: path) { name in
         if let previous {
             if !folder.isEmpty, folder != "/" { folder += "/" }
-            folder += previous
+            // Substring's own overload: `+=` takes any sequence of
+            // Characters, and its first use (at every launch) looked the
+            // types up by name, which cost more than the whole path.
+            folder.append(contentsOf: previous)
         }
         previous = name
     }

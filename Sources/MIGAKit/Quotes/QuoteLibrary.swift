@@ -32,8 +32,7 @@ public struct QuoteLibrary: Sendable {
     }
 
     static func files(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".txt") && !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
+        entries(in: folder).filter { $0.hasSuffix(".txt") && !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }
 
     // MARK: The person's own quotes

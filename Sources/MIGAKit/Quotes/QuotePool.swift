@@ -21,25 +21,28 @@ public struct QuotePool {
     /// The person's files, in the order they are read.
     private let files: [String]
     /// One line per quote of the person's: id, file number, and the byte
-    /// range of its line, tab-separated. Searched only for a quote drawn.
+    /// range of its line in the file, tab-separated. Searched only for a quote drawn.
     private let index: String
 
-    static let cacheFormat = "miga-quote-pool 1"
+    // 2: a line's place counts the bytes on disk (1 counted them after repairs).
+    static let cacheFormat = "miga-quote-pool 2"
 
     /// - Parameter cache: where to keep what the files held; nil reads them every time.
     public init(folder: String, interests: [String], cache: String? = nil) {
         let files = QuoteLibrary.files(in: folder)
+        // No files of one's own (the usual case): nothing to cache, no key to make.
+        guard let cache, !files.isEmpty else {
+            self.init(reading: files, interests: interests)
+            return
+        }
         let key = Self.key(files: files, interests: interests)
-        if let cache, !files.isEmpty, let text = (try? readTextFile(cache)) ?? nil,
-           let kept = Self(cached: text, key: key, files: files) {
+        if let text = (try? readTextFile(cache)) ?? nil, let kept = Self(cached: text, key: key, files: files) {
             self = kept
             return
         }
         self.init(reading: files, interests: interests)
-        if let cache, !files.isEmpty {
-            // A cache that cannot be written only costs the next pause a reading.
-            try? atomicWrite(cacheText(key: key), to: cache, mode: 0o600)
-        }
+        // A cache that cannot be written only costs the next pause a reading.
+        try? atomicWrite(cacheText(key: key), to: cache, mode: 0o600)
     }
 
     private init(reading files: [String], interests: [String]) {
@@ -57,15 +60,18 @@ public struct QuotePool {
         var readable: [String] = []
         for path in files {
             do {
-                // Decoded as text first, as QuoteLibrary reads it: a byte that
-                // is not UTF-8 becomes U+FFFD in both.
-                guard var text = try readTextFile(path) else { continue }
+                // The bytes as they are on disk, so that a line's place is
+                // where `subscript` finds it. QuoteLibrary decodes the file
+                // as text first; both come to the same, as the fields are cut
+                // at ASCII bytes and a byte that is not UTF-8 becomes U+FFFD
+                // as each field is decoded.
+                guard let bytes = try readFileBytes(path) else { continue }
                 let fileNumber = readable.count
                 readable.append(path)
                 // About one quote in every 64 bytes: room made once, not regrown.
-                claimed.reserveCapacity(claimed.count + text.utf8.count / 64)
-                all.reserveCapacity(all.count + text.utf8.count / 64)
-                problems += text.withUTF8 { buffer in
+                claimed.reserveCapacity(claimed.count + bytes.count / 64)
+                all.reserveCapacity(all.count + bytes.count / 64)
+                problems += bytes.withUnsafeBufferPointer { buffer in
                     QuoteBank.scan(bytes: buffer, file: path) { line in
                         // Built-in ids win, then the first file that has it (as in QuoteLibrary).
                         guard builtIn[line.id] == nil, claimed.insert(line.id).inserted else { return }
@@ -88,16 +94,13 @@ public struct QuotePool {
         self.index = index
     }
 
-    /// The quote with `id`, read from its line; nil for an id in no source.
+    /// The quote with `id`, read from its line alone (a big collection is
+    /// megabytes, a line a few hundred bytes); nil for an id in no source.
     public subscript(id: String) -> Quote? {
         if let quote = QuoteBank.builtIn[id] { return quote }
         guard let (fileNumber, range) = place(of: id), fileNumber < files.count,
-              var text = (try? readTextFile(files[fileNumber])) ?? nil else { return nil }
-        return text.withUTF8 { buffer in
-            guard range.upperBound <= buffer.count else { return nil }
-            return QuoteBank.parse(bytes: UnsafeBufferPointer(rebasing: buffer[range]), file: files[fileNumber]).quotes
-                .first { $0.id == id }
-        }
+              let line = (try? readFileBytes(files[fileNumber], range: range)) ?? nil, line.count == range.count else { return nil }
+        return line.withUnsafeBufferPointer { QuoteBank.parse(bytes: $0, file: files[fileNumber]).quotes.first { $0.id == id } }
     }
 
     /// A quote for when nothing else can be had.

@@ -32,6 +32,30 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5, "nothing was waited on")
     }
 
+    @Test func a_part_of_a_file_is_read_as_bytes_and_a_pipe_or_device_refused() throws {
+        try folder.write("0123456789", to: "digits")
+        #expect(try readFileBytes(folder.path + "/digits", range: 3..<6) == Array("345".utf8))
+        #expect(try readFileBytes(folder.path + "/digits", range: 8..<20) == Array("89".utf8), "shorter where the file ends")
+        #expect(try readFileBytes(folder.path + "/digits") == Array("0123456789".utf8))
+        #expect(try readFileBytes(folder.path + "/missing") == nil)
+        let fifo = folder.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, "/dev/zero", folder.path] {
+            #expect(throws: FileSystemError.self, "\(path)") { try readFileBytes(path, range: 0..<4) }
+        }
+        try folder.write(String(repeating: "x", count: 5_000), to: "big")
+        #expect(throws: FileSystemError.self) { try readFileBytes(folder.path + "/big", limit: 4_096) }
+    }
+
+    @Test func a_folder_lists_its_names_and_a_missing_one_or_a_file_none() throws {
+        try folder.write("a", to: "listed/one.txt")
+        try folder.write("b", to: "listed/.hidden")
+        try folder.write("c", to: "listed/inner/two.txt")
+        #expect(entries(in: folder.path + "/listed").sorted() == [".hidden", "inner", "one.txt"])
+        #expect(entries(in: folder.path + "/missing").isEmpty)
+        #expect(entries(in: folder.path + "/listed/one.txt").isEmpty)
+    }
+
     @Test func a_file_past_the_limit_is_left_unread() throws {
         try folder.write(String(repeating: "x", count: 5_000), to: "big")
         #expect(refusal(folder.path + "/big", limit: 4_096)?.contains("larger than MIGA reads (4 KiB at most)") == true)

@@ -23,9 +23,12 @@ extern "C" {
 	/// during parsing.
 	CTOMLTable * _Nullable tableCreateFromString(
 		const char * _Nonnull tomlStr, CTOMLParseError * _Nonnull errorPointer) {
-		try {
-			return reinterpret_cast<CTOMLTable *>(new toml::table(toml::parse(tomlStr)));
-		} catch (toml::parse_error & e) {
+		// Built without exceptions: the error comes back in the result.
+		toml::parse_result result = toml::parse(tomlStr);
+		if (result) {
+			return reinterpret_cast<CTOMLTable *>(new toml::table(std::move(result).table()));
+		} else {
+			const toml::parse_error & e = result.error();
 			*errorPointer = CTOMLParseError {
 				.description = strdup(std::string(e.description()).c_str()),
 				.source =
