@@ -46,6 +46,8 @@ BENCH_PACKAGES = $(BUILD_PACKAGES) fortune-mod fortunes-min python3 time chromiu
 # 9 KB, not 1.1 MB); MIGA's own modules optimized for size, not speed (they
 # are a fifth of the binary); and no unwinding tables (scripts/no-unwind-tables.ld
 # says why none is needed).
+# (lld, unlike gold, does not warn at every link of the mktemp call inside
+# the toolchain's FoundationEssentials, which nobody building MIGA could act on.)
 STATIC_LIBRARIES = $(CURDIR)/.build/static-libraries
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	-Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_LIBRARIES) -Xlinker --no-export-dynamic \
@@ -102,14 +104,6 @@ fuzz:
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product miga-fuzz
 	scripts/fuzz
 
-# The one line of the release build's output left out. The toolchain's
-# FoundationEssentials, linked in statically, writes temporary files through
-# a helper that calls glibc's mktemp (and then opens the name with O_EXCL, so
-# the race the warning is about cannot bite); its FileManager, which MIGA
-# uses, brings that helper in, so the linker warns at every link. The call
-# is in the toolchain, not in MIGA: nobody building MIGA can act on it.
-LINKER_MKTEMP_WARNING = : warning: the use of .mktemp. is dangerous, better use .mkstemp. or .mkdtemp.$$
-
 # The toolchain's own clang, which links miga: the GCC whose libraries it
 # links with is the one whose libstdc++ archive is wanted.
 TOOLCHAIN_CLANG = $(dir $(realpath $(shell command -v $(SWIFT))))clang
@@ -121,8 +115,7 @@ release:
 		&& archive=$$($(TOOLCHAIN_CLANG) -print-file-name=libstdc++.a) && test -f "$$archive" \
 		|| { echo "make: no archive of the C++ library (libstdc++.a) for $(TOOLCHAIN_CLANG)" >&2; exit 1; } \
 		&& mkdir -p $(STATIC_LIBRARIES) && ln -sf "$$archive" $(STATIC_LIBRARIES)/libstdc++.a
-	@echo "$(SWIFT) build $(RELEASE_FLAGS)"
-	@bash -o pipefail -c '$(SWIFT) build $(RELEASE_FLAGS) | { grep --line-buffered -v -E "$(LINKER_MKTEMP_WARNING)" || true; }'
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 bench: release
 	@scripts/ensure-packages $(BENCH_PACKAGES)

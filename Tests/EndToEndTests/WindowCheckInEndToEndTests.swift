@@ -24,6 +24,17 @@ import MIGATestSupport
         return (result.status, result.error)
     }
 
+    /// A display and a notification server, and a runtime folder of its own
+    /// where the window's check-in file is made (and must not stay).
+    func desktopWithRuntime() throws -> (server: NotificationServer, runtime: String, environment: [String: String]) {
+        let server = try NotificationServer(folder: sandbox.root + "/server")
+        let runtime = sandbox.root + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
+                                                       "XDG_RUNTIME_DIR": runtime]) { $1 }
+        return (server, runtime, environment)
+    }
+
     @Test func without_a_display_no_window_is_tried_and_the_policy_starts_the_program() throws {
         let result = try launchFromTheMenu(sandbox.environment)
         #expect(result.status == 0, "\(result.error)")
@@ -43,11 +54,7 @@ import MIGATestSupport
     }
 
     @Test func a_window_that_never_opens_is_a_no_window_pass_through_and_a_notification() throws {
-        let server = try NotificationServer(folder: sandbox.root + "/server")
-        let runtime = sandbox.root + "/run"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
-                                                       "XDG_RUNTIME_DIR": runtime]) { $1 }
+        let (server, runtime, environment) = try desktopWithRuntime()
         let started = Date()
         let result = try launchFromTheMenu(environment)
         let waited = Date().timeIntervalSince(started)
@@ -68,11 +75,8 @@ import MIGATestSupport
     @Test func a_window_that_stays_silent_is_waited_for_three_seconds_and_leaves_no_file() throws {
         // An emulator that starts and never opens its window, nor ends.
         try sandbox.program("xterm", "#!/bin/sh\necho $$ > \"\(sandbox.root)/emulator.pid\"\nexec sleep 60\n")
-        let server = try NotificationServer(folder: sandbox.root + "/server")
-        let runtime = sandbox.root + "/run"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        let environment = sandbox.environment.merging(["DISPLAY": server.display, "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
-                                                       "XDG_RUNTIME_DIR": runtime]) { $1 }
+        let desktop = try desktopWithRuntime()  // its server kept until the test ends
+        let (runtime, environment) = (desktop.runtime, desktop.environment)
         let started = Date()
         let result = try launchFromTheMenu(environment)
         let waited = Date().timeIntervalSince(started)
