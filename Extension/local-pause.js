@@ -9,7 +9,6 @@ const MigaLocalPause = (() => {
 
   function create({ site, target, quotes, from }) {
     const name = site?.site ?? new URL(target).hostname;
-    const program = site?.program ?? "site:" + name;
     let length = from?.length > 0 ? from.length : site?.pause ?? DEFAULT_SECONDS;
     let quote = from?.quote ?? MigaQuotes.pick(quotes);
     let deadline = Date.now() + 1000 * (from ? Math.max(0, from.secondsLeft) : length);
@@ -21,7 +20,6 @@ const MigaLocalPause = (() => {
 
     function state() {
       return {
-        program,
         header: "a pause before " + name,
         kind: "breathe",
         quote,
@@ -39,7 +37,7 @@ const MigaLocalPause = (() => {
     // The outcome, as the queue keeps it for the host.
     function outcome(ending) {
       return {
-        program, site: name, url: target, ending, deepenCount,
+        site: name, url: target, ending, deepenCount,
         at: new Date().toISOString(), waitedSeconds: Math.round((Date.now() - began) / 1000),
       };
     }

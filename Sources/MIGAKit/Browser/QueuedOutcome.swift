@@ -9,6 +9,9 @@ import MIGAConfig
 /// counts in the figures and never shapes protection (an allowance, the
 /// escalation ladder: see `SessionStore.happenedHere`).
 struct QueuedOutcome: Decodable {
+    /// The site's name, as the rules gave it (or the address's host).
+    let site: String?
+    /// What an extension before this one sent instead: the site's name in the history's form.
     let program: String?
     let ending: String?
     let at: String?
@@ -24,7 +27,8 @@ struct QueuedOutcome: Decodable {
 
     /// The session it stands for, or nil when it is none to keep.
     func record(protected sites: [String: ProgramSettings], now: Date) -> SessionRecord? {
-        guard let program, let site = Protected(historyName: program)?.site, sites[site.name] != nil,
+        guard let name = site ?? program.flatMap({ Protected(historyName: $0)?.site?.name }),
+              case .site(let site)? = sites[name]?.protected,
               let at, let ended = Self.date(at), ended <= now.addingTimeInterval(Self.clockSkew),
               ended >= now.addingTimeInterval(-Self.oldest),
               let waited = waitedSeconds, waited.isFinite, (0...3600).contains(waited) else { return nil }
