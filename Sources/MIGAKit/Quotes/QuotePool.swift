@@ -46,13 +46,12 @@ public struct QuotePool {
     }
 
     private init(reading files: [String], interests: [String]) {
-        let builtIn = QuoteBank.builtIn
         let wanted = Set(interests.map { $0.lowercased() })
         var all: [String] = []
         var matching: [String] = []
-        for quote in builtIn.quotes {
+        for quote in BuiltInQuotes.entries {
             all.append(quote.id)
-            if quote.tags.contains(where: { wanted.contains($0.lowercased()) }) { matching.append(quote.id) }
+            if !wanted.isEmpty, quote.tags.contains(where: { wanted.contains($0.lowercased()) }) { matching.append(quote.id) }
         }
         var claimed: Set<String> = []
         var index = ""
@@ -74,7 +73,7 @@ public struct QuotePool {
                 problems += bytes.withUnsafeBufferPointer { buffer in
                     QuoteBank.scan(bytes: buffer, file: path) { line in
                         // Built-in ids win, then the first file that has it (as in QuoteLibrary).
-                        guard builtIn[line.id] == nil, claimed.insert(line.id).inserted else { return }
+                        guard !BuiltInQuotes.contains(line.id), claimed.insert(line.id).inserted else { return }
                         index += "\(line.id)\t\(fileNumber)\t\(line.line.lowerBound)\t\(line.line.upperBound)\n"
                         all.append(line.id)
                         if !wanted.isEmpty, QuoteBank.tags(buffer, line.tags).contains(where: { range in
@@ -97,7 +96,7 @@ public struct QuotePool {
     /// The quote with `id`, read from its line alone (a big collection is
     /// megabytes, a line a few hundred bytes); nil for an id in no source.
     public subscript(id: String) -> Quote? {
-        if let quote = QuoteBank.builtIn[id] { return quote }
+        if let quote = BuiltInQuotes.quote(id) { return quote }
         guard let (fileNumber, range) = place(of: id), fileNumber < files.count,
               let line = (try? readFileBytes(files[fileNumber], range: range)) ?? nil, line.count == range.count else { return nil }
         return line.withUnsafeBufferPointer { QuoteBank.parse(bytes: $0, file: files[fileNumber]).quotes.first { $0.id == id } }
@@ -144,7 +143,7 @@ public struct QuotePool {
         func mix(_ text: String) { hasher.mix(text) }
         mix(cacheFormat)
         mix(interests.joined(separator: ","))
-        let builtIn = QuoteBank.builtIn.quotes
+        let builtIn = BuiltInQuotes.entries
         mix("\(builtIn.count) \(builtIn.first?.id ?? "") \(builtIn.last?.id ?? "")")
         for path in files {
             var info = stat()
