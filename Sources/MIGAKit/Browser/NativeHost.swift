@@ -108,7 +108,8 @@ public final class NativeHost {
             guard let ending = pause.choose(choice) else { return encoded(StateAnswer(state: pause.state)) }
             let proceeded = ending == .proceed
             return encoded(Ended(ending: ending, open: proceeded ? pause.url : nil,
-                                 allowedUntil: proceeded ? pause.start.settings.allowance.map { context.time.now() + $0 } : nil))
+                                 allowedUntil: proceeded ? GateVerdict.allowanceEnd(afterProceedAt: context.time.now(),
+                                                                                     allowance: pause.start.settings.allowance) : nil))
         }
     }
 

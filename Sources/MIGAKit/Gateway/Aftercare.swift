@@ -56,7 +56,7 @@ struct Aftercare {
         case .exitToFocus, .alternative: return .finish(ExitStatus.success)
         case .proceed:
             if let allowance = plan.settings.allowance, config.notifications {
-                remindAtEnd(of: allowance / 60, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)
+                remindAtEnd(of: allowance, from: outcome.endedAt, settings: plan.settings, launch: plan.launch)
             }
             return .launch(watched(plan.launch, sessionID: plan.sessionID, settings: plan.settings))
         case .yielded: return .launch(plan.launch)
@@ -128,9 +128,10 @@ struct Aftercare {
     }
 
     /// Leaves a reminder for the end of the allowance this Proceed began.
-    private func remindAtEnd(of minutes: Double, from start: Date, settings: ProgramSettings, launch: Launch) {
+    private func remindAtEnd(of allowance: TimeInterval, from start: Date, settings: ProgramSettings, launch: Launch) {
+        let minutes = allowance / 60
         let reminder = AllowanceReminder(programName: settings.displayName, minutes: minutes,
-                                         due: start.addingTimeInterval(minutes * 60),
+                                         due: GateVerdict.allowanceEnd(afterProceedAt: start, allowance: allowance) ?? start,
                                          processID: launch.detached ? 0 : context.processID, executable: launch.path)
         if let remind = context.remind { return remind(reminder) }
         guard let gateway = context.gatewayPath, reminder.schedule(gateway: gateway) else {
