@@ -107,3 +107,18 @@ public struct LocalZone: Sendable, Hashable, CustomStringConvertible {
 
 /// Held while the C library's zone is read (see `LocalZone.secondsFromGMT`).
 private let zoneRules = Mutex(())
+
+/// The process's environment as `NAME=value` entries, read while no zone
+/// reading has TZ changed: a spawn on another thread that reads `environ`
+/// itself may meet the array just as `setenv` replaces it (EFAULT).
+public func steadyEnvironmentEntries() -> [String] {
+    zoneRules.withLock { _ in
+        var entries: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            entries.append(String(cString: entry))
+            cursor += 1
+        }
+        return entries
+    }
+}

@@ -492,9 +492,11 @@ func runToCompletion(_ program: String, _ arguments: [String]) throws -> (status
     posix_spawn_file_actions_addclose(&actions, output[1])
 
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    // Not `environ`: other tests change TZ while this one runs.
+    let environment = steadyEnvironmentEntries().map { strdup($0) } + [nil]
+    defer { (argv + environment).forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environment)
     close(output[1])
     guard spawned == 0 else {
         close(output[0])

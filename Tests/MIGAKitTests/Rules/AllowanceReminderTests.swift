@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MIGAKit
+@testable import MIGACore
 @testable import MIGATerminal
 @testable import MIGADesktop
 @testable import MIGATestSupport
@@ -125,8 +126,10 @@ import Testing
         // stays a zombie until this test reaps it.
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
-        defer { argv.forEach { free($0) } }
-        #expect(posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0)
+        // Not `environ`: other tests change TZ while this one runs.
+        let environment = steadyEnvironmentEntries().map { strdup($0) } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        #expect(posix_spawn(&pid, "/bin/true", nil, nil, argv, environment) == 0)
         defer {
             var status: Int32 = 0
             waitpid(pid, &status, 0)

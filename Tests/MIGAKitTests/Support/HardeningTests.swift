@@ -23,8 +23,10 @@ import Testing
         // A pid that is surely gone: a child that ran and was waited for.
         var child: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
-        defer { argv.forEach { free($0) } }
-        #expect(posix_spawn(&child, "/bin/true", nil, nil, argv, environ) == 0)
+        // Not `environ`: other tests change TZ while this one runs.
+        let environment = steadyEnvironmentEntries().map { strdup($0) } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        #expect(posix_spawn(&child, "/bin/true", nil, nil, argv, environment) == 0)
         var status: Int32 = 0
         waitpid(child, &status, 0)
         try folder.write("half", to: "config.toml.\(child).tmp")
