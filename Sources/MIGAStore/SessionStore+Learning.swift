@@ -8,24 +8,37 @@ extension SessionStore {
 
     /// The program's kinds as its history records them, for the learner:
     /// each kind's successes by day, weighed by age as of `now` (a pause's
-    /// weight halves every `halfLifeDays`), the latest kind shown, and the
-    /// pauses of the kinds in use the favourite is counted from
-    /// (`learnedPauses`), which tell the learner whether to seek one: no more
-    /// of them than it is sought for (`KindFavourite.soughtFor` a kind),
-    /// since past that nothing is sought, so a launch never reads a long
-    /// history before its first frame. `timeZone`: where a day ends, for a switch-off "the same day".
-    public func kindJournal(program: String, kinds: [PauseKind] = PauseKind.allCases, now: Date,
+    /// weight halves every `halfLifeDays`), the latest kind shown, and
+    /// whether a favourite is still sought among `seekingAmong` (nil: the
+    /// program's kinds are not chosen by what works, and nothing is sought).
+    /// `timeZone`: where a day ends, for a switch-off "the same day".
+    public func kindJournal(program: String, seekingAmong kinds: [PauseKind]? = nil, now: Date,
                             halfLifeDays: Double = KindEvidence.defaultHalfLifeDays,
                             timeZone: LocalZone = .system) throws -> KindJournal {
         try queue.read { db in
+            let dayOffset = timeZone.secondsFromGMT(for: now)
             // Older than twenty half-lives a pause weighs less than a millionth: not read at all.
             let oldest = halfLifeDays.isFinite ? now.addingTimeInterval(-20 * halfLifeDays * 86_400).milliseconds : Int64.min
-            let days = try Self.learnedDays(db, program: program, since: oldest, dayOffset: timeZone.secondsFromGMT(for: now))
+            let days = try Self.learnedDays(db, program: program, since: oldest, dayOffset: dayOffset)
             return KindJournal(evidence: KindEvidence.discounted(days, now: now, halfLifeDays: halfLifeDays),
                                last: try Self.lastKind(db, program: program),
-                               pauses: try Self.learnedPauses(db, program: program, dayOffset: timeZone.secondsFromGMT(for: now),
-                                                              of: Set(kinds), atMost: KindFavourite.soughtFor * Set(kinds).count))
+                               seekingFavourite: try kinds.map { try Self.seeksFavourite(db, program: program, among: $0,
+                                                                                         dayOffset: dayOffset) } ?? false)
         }
+    }
+
+    /// Whether a favourite is still sought among `kinds` (`KindFavourite.isSought`).
+    /// Past `KindFavourite.soughtFor` pauses a kind in use nothing is sought,
+    /// whatever is named: that is counted first, without asking of each pause
+    /// whether its exit held, so a launch never reads a long history before
+    /// its first frame; short of it, the pauses are counted as the stats count them.
+    static func seeksFavourite(_ db: Connection, program: String, among kinds: [PauseKind], dayOffset: Int) throws -> Bool {
+        let inUse = Set(kinds)
+        let most = KindFavourite.soughtFor * inUse.count
+        let counted = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 \(learned(of: inUse)) LIMIT ?)",
+                                       arguments: [program, program, most]) ?? 0
+        guard counted < most else { return false }
+        return KindFavourite.isSought(after: try learnedPauses(db, program: program, dayOffset: dayOffset, of: inUse), among: kinds)
     }
 
     /// The program's pauses since the learner began there (its latest
@@ -37,22 +50,27 @@ extension SessionStore {
     }
 
     /// The same inside a read. `dayOffset`: seconds east of UTC, as `heldExit`
-    /// takes it. `kinds`: only pauses of these, the first `atMost` of them
-    /// (nil: every kind, all of them).
-    static func learnedPauses(_ db: Connection, program: String, dayOffset: Int, of kinds: Set<PauseKind>? = nil,
-                              atMost limit: Int? = nil) throws -> [LearnedPause] {
+    /// takes it. `kinds`: only pauses of these (nil: every kind).
+    static func learnedPauses(_ db: Connection, program: String, dayOffset: Int,
+                              of kinds: Set<PauseKind>? = nil) throws -> [LearnedPause] {
+        try Row.fetchAll(db, sql: """
+            SELECT COALESCE(s.kind, 'breathe'), \(heldExit(dayOffset: dayOffset)) \(learned(of: kinds))
+            ORDER BY s.ended_at, s.id
+            """, arguments: [program, program]).compactMap { row in
+            PauseKind(rawValue: row[0]).map { LearnedPause(kind: $0, succeeded: row[1]) }
+        }
+    }
+
+    /// The program's pauses since the learner began there, of `kinds` (nil:
+    /// every kind), as a FROM and WHERE taking the program twice.
+    private static func learned(of kinds: Set<PauseKind>?) -> String {
         // Kinds are the enum's own words: written into the statement, never from outside.
         let ofKinds = kinds.map { " AND COALESCE(s.kind, 'breathe') IN (\($0.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")))" } ?? ""
-        return try Row.fetchAll(db, sql: """
-            SELECT COALESCE(s.kind, 'breathe'), \(heldExit(dayOffset: dayOffset))
+        return """
             FROM sessions s INDEXED BY sessions_by_program_outcome_and_end
             WHERE s.program = ? AND s.outcome IN ('exit', 'proceed', 'abandoned')
               AND s.ended_at >= COALESCE((SELECT MAX(at) FROM changes WHERE action = 'reset-learning' AND subject = ?), 0)\(ofKinds)
-            ORDER BY s.ended_at, s.id
-            LIMIT ?
-            """, arguments: [program, program, limit ?? -1]).compactMap { row in
-            PauseKind(rawValue: row[0]).map { LearnedPause(kind: $0, succeeded: row[1]) }
-        }
+            """
     }
 
     /// Each program's exits that held (`heldExit`) per kind, over all time and

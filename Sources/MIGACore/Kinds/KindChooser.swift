@@ -34,8 +34,7 @@ public enum KindChooser {
                               using generator: inout some RandomNumberGenerator) rethrows -> KindChoice {
         guard kinds.count > 1 else { return KindChoice(kind: kinds.first ?? .breathe, why: nil) }
         let read = try journal()
-        // The favourite as `miga stats` counts it, from the same pauses: seeking it ends where the stats name it.
-        let seeking = rotation == .adaptive && KindFavourite.isSought(after: read.pauses, among: kinds)
+        let seeking = rotation == .adaptive && read.seekingFavourite
         return choose(among: kinds, rotation: rotation, evidence: read.evidence, last: read.last, seekingFavourite: seeking,
                       using: &generator)
     }

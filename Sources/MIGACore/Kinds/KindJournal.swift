@@ -5,13 +5,14 @@ public struct KindJournal: Equatable, Sendable {
     public var evidence: [PauseKind: KindEvidence]
     /// The kind of the program's latest pause (open ones included), if it had one.
     public var last: PauseKind?
-    /// The program's pauses since the learner began there, in the order they
-    /// ended: what the favourite is counted from (`KindFavourite`).
-    public var pauses: [LearnedPause]
+    /// Whether the learner should seek a favourite among the kinds in use
+    /// (`KindFavourite.isSought`), counted from the same pauses as `miga stats`
+    /// counts the favourite, so that seeking ends where the stats name one.
+    public var seekingFavourite: Bool
 
-    public init(evidence: [PauseKind: KindEvidence] = [:], last: PauseKind? = nil, pauses: [LearnedPause] = []) {
+    public init(evidence: [PauseKind: KindEvidence] = [:], last: PauseKind? = nil, seekingFavourite: Bool = false) {
         self.evidence = evidence
         self.last = last
-        self.pauses = pauses
+        self.seekingFavourite = seekingFavourite
     }
 }

@@ -86,7 +86,8 @@ extension Gateway {
         var choice = KindChoice(kind: inUse.kinds.first ?? .breathe, why: nil)
         if let store = storeSession.store, let chosen = try? KindChooser.choose(
             among: inUse.kinds, rotation: inUse.rotation, journal: {
-                try store.kindJournal(program: settings.command, kinds: inUse.kinds, now: startedAt, halfLifeDays: inUse.halfLifeDays)
+                try store.kindJournal(program: settings.command, seekingAmong: inUse.rotation == .adaptive ? inUse.kinds : nil,
+                                      now: startedAt, halfLifeDays: inUse.halfLifeDays)
             },
             using: &context.generator) {
             choice = chosen

@@ -29,23 +29,23 @@ import Testing
         return loaded.config
     }
 
-    /// A launch reads no more of the program's pauses than the favourite is
-    /// sought for (`KindFavourite.soughtFor` a kind in use), and none of a
-    /// kind out of use: whether it is still sought comes out the same as
-    /// from the whole history, for a short history and a long one alike.
+    /// Whether a launch seeks a favourite comes out as from the whole history
+    /// (the stats' count), for a short history and one past `soughtFor`
+    /// pauses a kind, which is counted without reading each pause; and a
+    /// program whose kinds are not chosen by what works seeks none.
     @Test func a_launch_reads_only_the_pauses_that_decide_whether_a_favourite_is_sought() throws {
         let store = try SessionStore(path: folder.path + "/miga.sqlite")
         let kinds: [PauseKind] = [.type, .breathe]
         try store.insertMissing(history("steam", .type, shown: 20, exits: 10) + history("steam", .instead, shown: 20, exits: 5)
                                 + history("discord", .type, shown: 150, exits: 60) + history("discord", .breathe, shown: 150, exits: 70)
                                 + history("discord", .instead, shown: 30, exits: 10))
-        for (program, expected) in [("steam", 20), ("discord", KindFavourite.soughtFor * kinds.count)] {
-            let journal = try store.kindJournal(program: program, kinds: kinds, now: now, timeZone: LocalZone(utc))
-            #expect(journal.pauses.count == expected)
-            #expect(journal.pauses.allSatisfy { kinds.contains($0.kind) })
+        for program in ["steam", "discord"] {
+            let journal = try store.kindJournal(program: program, seekingAmong: kinds, now: now, timeZone: LocalZone(utc))
             let whole = try store.learnedPauses(program: program, now: now, timeZone: LocalZone(utc))
-            #expect(KindFavourite.isSought(after: journal.pauses, among: kinds) == KindFavourite.isSought(after: whole, among: kinds))
-            #expect(Array(whole.filter { kinds.contains($0.kind) }.prefix(expected)) == journal.pauses)
+            #expect(journal.seekingFavourite == KindFavourite.isSought(after: whole, among: kinds))
+            // Sought on the short history (no favourite yet); not past `soughtFor` pauses a kind.
+            #expect(journal.seekingFavourite == (program == "steam"))
+            #expect(try !store.kindJournal(program: program, now: now, timeZone: LocalZone(utc)).seekingFavourite)
         }
     }
 
@@ -66,7 +66,8 @@ import Testing
             // The gateway's own call, one transaction per launch. Each pause stays open (its gateway,
             // this process, is still running), and open pauses count in no record: the history stays as seeded.
             let choice = try KindChooser.choose(among: inUse.kinds, rotation: inUse.rotation,
-                                                journal: { try store.kindJournal(program: "discord", now: now) }, using: &generator)
+                                                journal: { try store.kindJournal(program: "discord", seekingAmong: inUse.kinds, now: now) },
+                                                using: &generator)
             guard case .pause = try store.beginLaunch(
                 GateFacts(now: now, front: .here), id: "launch-\(index)", program: "discord", owner: .current(), pool: ["a"],
                 dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator)
@@ -100,7 +101,8 @@ import Testing
         for index in 0..<launches {
             // The gateway's own call; each pause stays open, so the history stays as seeded.
             let choice = try KindChooser.choose(among: inUse.kinds, rotation: inUse.rotation,
-                                                journal: { try store.kindJournal(program: "discord", now: now, timeZone: LocalZone(utc)) },
+                                                journal: { try store.kindJournal(program: "discord", seekingAmong: inUse.kinds, now: now,
+                                                                                 timeZone: LocalZone(utc)) },
                                                 using: &generator)
             guard case .pause = try store.beginLaunch(
                 GateFacts(now: now, front: .here), id: "launch-\(index)", program: "discord", owner: .current(), pool: ["a"],
@@ -175,8 +177,8 @@ import Testing
         #expect(report.kinds?.favourites == [])
         // The learner, weighing old pauses least and past seeking a favourite (210 pauses), already shows typing on most.
         var generator = SeededGenerator(seed: 3)
-        let journal = try store.kindJournal(program: "discord", now: now, timeZone: LocalZone(utc))
-        #expect(!KindFavourite.counted(journal.pauses, among: [.breathe, .type]).isSought)
+        let journal = try store.kindJournal(program: "discord", seekingAmong: [.breathe, .type], now: now, timeZone: LocalZone(utc))
+        #expect(!journal.seekingFavourite)
         let typed = (0..<400).filter { _ in
             KindChooser.choose(among: [.breathe, .type], rotation: .adaptive, journal: { journal }, using: &generator).kind == .type
         }.count

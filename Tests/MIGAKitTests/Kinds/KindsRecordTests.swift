@@ -19,7 +19,8 @@ import Testing
     func begin(_ store: SessionStore, _ id: String, kinds: [PauseKind], rotation: Rotation, seed: UInt64 = 1) throws -> KindChoice? {
         var generator = SeededGenerator(seed: seed)
         let choice = try KindChooser.choose(among: kinds, rotation: rotation,
-                                            journal: { try store.kindJournal(program: "discord", now: now) }, using: &generator)
+                                            journal: { try store.kindJournal(program: "discord", seekingAmong: rotation == .adaptive ? kinds : nil,
+                                                                             now: now) }, using: &generator)
         guard case .pause = try store.beginLaunch(
             GateFacts(now: now, front: .here), id: id, program: "discord", owner: .current(), pool: ["a"],
             dayStart: now.addingTimeInterval(-3600), kind: choice.kind, using: &generator) else { return nil }
