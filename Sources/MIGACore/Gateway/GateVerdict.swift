@@ -69,17 +69,15 @@ public enum GateVerdict: Equatable, Sendable {
         switch facts.store {
         case .unread: return .askStore
         case .lastProceed(let endedAt):
-            guard let endedAt, let end = allowanceEnd(afterProceedAt: endedAt, allowance: allowance), facts.now <= end else {
-                return nil
-            }
-            return .allowed(until: end)
+            guard let endedAt else { return nil }
+            let end = allowanceEnd(afterProceedAt: endedAt, allowance: allowance)
+            return facts.now <= end ? .allowed(until: end) : nil
         }
     }
 
-    /// When the allowance a Proceed ending at `proceed` begins is over; nil
-    /// without an allowance. The verdict, the browser's tab told at its
+    /// When the allowance a Proceed ending at `proceed` begins is over. The verdict, the browser's tab told at its
     /// Proceed and the reminder at the allowance's end all count it here.
-    public static func allowanceEnd(afterProceedAt proceed: Date, allowance: TimeInterval?) -> Date? {
-        allowance.map { proceed + $0 }
+    public static func allowanceEnd(afterProceedAt proceed: Date, allowance: TimeInterval) -> Date {
+        proceed + allowance
     }
 }

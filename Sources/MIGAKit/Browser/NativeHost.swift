@@ -107,9 +107,12 @@ public final class NativeHost {
             }
             guard let ending = pause.choose(choice) else { return encoded(StateAnswer(state: pause.state)) }
             let proceeded = ending == .proceed
-            return encoded(Ended(ending: ending, open: proceeded ? pause.url : nil,
-                                 allowedUntil: proceeded ? GateVerdict.allowanceEnd(afterProceedAt: context.time.now(),
-                                                                                     allowance: pause.start.settings.allowance) : nil))
+            // Counted from the Proceed's end as the history keeps it, as the verdict will count it.
+            var allowedUntil: Date?
+            if proceeded, let endedAt = pause.endedAt, let allowance = pause.start.settings.allowance {
+                allowedUntil = GateVerdict.allowanceEnd(afterProceedAt: endedAt, allowance: allowance)
+            }
+            return encoded(Ended(ending: ending, open: proceeded ? pause.url : nil, allowedUntil: allowedUntil))
         }
     }
 

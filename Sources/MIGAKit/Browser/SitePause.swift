@@ -26,6 +26,8 @@ final class SitePause {
     private let world: PauseWorld
     /// How the pause ended, once it has.
     private(set) var ending: PauseEnding?
+    /// When it ended, as its history records it.
+    private(set) var endedAt: Date?
 
     private init(url: String, start: PauseStart, gateway: Gateway, storeSession: StoreSession, quotes: QuoteSource) {
         self.url = url
@@ -45,8 +47,7 @@ final class SitePause {
         let facts = gateway.facts(settings, front: .here)
         var verdict = GateVerdict(facts)
         if verdict == .pause || verdict == .askStore {
-            let storeSession = StoreSession(paths: gateway.paths, loaded: gateway.loaded, now: gateway.context.time.now())
-            let quotes = QuoteSource(paths: gateway.paths, loaded: gateway.loaded, session: storeSession)
+            let (storeSession, quotes) = gateway.pauseSources()
             switch gateway.start(facts, settings: settings, length: gateway.loaded.config.pause(for: settings),
                                  storeSession: storeSession, quotes: quotes, unicode: true) {
             case .pause(let start):
@@ -102,6 +103,7 @@ final class SitePause {
         let outcome = PauseOutcome(ending, session: flow.session, startedAt: start.startedAt,
                                    elapsed: time.monotonic() - start.startedOnClock, wallEnd: time.now())
         start.record(outcome, storeSession: storeSession, storeFile: gateway.paths.storeFile)
+        endedAt = outcome.endedAt
         if outcome.isExit { celebrate(outcome) }
         return ending
     }

@@ -131,7 +131,7 @@ struct Aftercare {
     private func remindAtEnd(of allowance: TimeInterval, from start: Date, settings: ProgramSettings, launch: Launch) {
         let minutes = allowance / 60
         let reminder = AllowanceReminder(programName: settings.displayName, minutes: minutes,
-                                         due: GateVerdict.allowanceEnd(afterProceedAt: start, allowance: allowance) ?? start,
+                                         due: GateVerdict.allowanceEnd(afterProceedAt: start, allowance: allowance),
                                          processID: launch.detached ? 0 : context.processID, executable: launch.path)
         if let remind = context.remind { return remind(reminder) }
         guard let gateway = context.gatewayPath, reminder.schedule(gateway: gateway) else {

@@ -40,10 +40,11 @@ final class StorePauseWorld: PauseWorld {
         self.quotes = quotes
         self.sessionID = sessionID
         self.yieldsTo = yieldsTo
+        checksYield = yieldsTo.map { GateVerdict($0.facts) == .askStore } ?? false
     }
 
     /// Only while the verdict wants the store's answer (an allowance decides) is it asked.
-    var checksYield: Bool { yieldsTo.map { GateVerdict($0.facts) == .askStore } ?? false }
+    let checksYield: Bool
 
     func perform(_ work: PauseWork, on flow: inout PauseFlow) -> PauseEnding? {
         switch work {
