@@ -31,7 +31,6 @@ public struct Upkeep {
         self.config = config
     }
 
-
     /// Looks once for launches that went around the pause and records the new
     /// ones; `protection` nil (no gateway binary known) looks for none.
     /// Returns how many were new.

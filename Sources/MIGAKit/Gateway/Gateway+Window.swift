@@ -46,7 +46,7 @@ extension Gateway {
         guard !session.isEmpty else { return noWindow(.noDisplay, for: launch, settings: settings, facts: facts) }
         let choices = TerminalChoice.installed(searchPath: context.environment["PATH"], preferred: context.environment["TERMINAL"],
                                                session: session)
-        guard !choices.isEmpty, context.gatewayPath != nil else {
+        guard !choices.isEmpty, let gateway = context.gatewayPath else {
             return noWindow(.noEmulator, for: launch, settings: settings, facts: facts)
         }
         let start = context.time.monotonic()
@@ -56,11 +56,12 @@ extension Gateway {
             // Too little time left for a window to open in.
             guard left > 0.5 else { break }
             let name = choice.emulator.described
-            guard let checkIn = WindowCheckIn(environment: context.environment, processID: context.processID),
-                  let window = pauseInTerminalWindow(request, in: choice, programName: settings.displayName, readyFile: checkIn.path) else {
+            guard let checkIn = WindowCheckIn(environment: context.environment, processID: context.processID) else {
                 unopened.append(UnopenedWindow(emulator: name, outcome: .notStarted))
                 break
             }
+            let window = pauseInTerminalWindow(request, in: choice, gateway: gateway, programName: settings.displayName,
+                                               readyFile: checkIn.path)
             let patience = min(WindowCheckIn.patience, left)
             let outcome = context.openWindow?(window, checkIn, patience) ?? checkIn.open(window, patience: patience)
             if outcome == .opened { return .finish(ExitStatus.success) }

@@ -13,7 +13,6 @@ public final class Gateway {
     let loaded: LoadedConfig
 
     static let maximumHops = 4
-    /// How many quotes Deepen draws, at most, for one a typed pause's line can come from.
     /// How long an exit waits for the notification server, at most.
     static let notificationDeadline = 0.4
 
@@ -163,8 +162,8 @@ public final class Gateway {
     /// Where the window's font may lack the ring's dots, the pause there is
     /// drawn in ASCII. The gateway in the window checks in at `readyFile`.
     /// Nil when the gateway cannot say where it is.
-    func pauseInTerminalWindow(_ request: GateRequest, in choice: TerminalChoice, programName: String, readyFile: String) -> Launch? {
-        guard let gateway = context.gatewayPath else { return nil }
+    func pauseInTerminalWindow(_ request: GateRequest, in choice: TerminalChoice, gateway: String, programName: String,
+                               readyFile: String) -> Launch {
         let emulator = choice.emulator
         let gate = [gateway] + GateInvocation(command: request.command, pause: request.pause,
                                               detach: request.window ? request.detach : true,
@@ -176,12 +175,18 @@ public final class Gateway {
 
     // MARK: The pause
 
+    /// What one pause reads and writes: the store, opened as a pause opens
+    /// it, and the quotes it draws through that store.
+    func pauseSources() -> (StoreSession, QuoteSource) {
+        let storeSession = StoreSession(paths: paths, loaded: loaded, now: context.time.now())
+        return (storeSession, QuoteSource(paths: paths, loaded: loaded, session: storeSession))
+    }
+
     /// The pipeline of a pause: the plan, the pause on screen until the
     /// person chooses, the outcome, and everything after it.
     private func pause(before launch: Launch, request: GateRequest, facts: GateFacts, settings: ProgramSettings,
                        length: Int, on terminal: TerminalDevice) -> GateDecision {
-        let storeSession = StoreSession(paths: paths, loaded: loaded, now: context.time.now())
-        let quotes = QuoteSource(paths: paths, loaded: loaded, session: storeSession)
+        let (storeSession, quotes) = pauseSources()
         let plan: PausePlan
         switch self.plan(launch, facts: facts, settings: settings, length: length, storeSession: storeSession, quotes: quotes) {
         case .pause(let planned): plan = planned
@@ -222,8 +227,7 @@ public final class Gateway {
     /// `miga uninstall`): a quote, the countdown, Proceed at zero. Nothing is
     /// recorded here; the caller records the change once it is made.
     public func pauseBeforeChange(header: String, proceedLabel: String, on terminal: TerminalDevice) -> PauseEnding {
-        let storeSession = StoreSession(paths: paths, loaded: loaded, now: context.time.now())
-        let quotes = QuoteSource(paths: paths, loaded: loaded, session: storeSession)
+        let (storeSession, quotes) = pauseSources()
         let first = quotes.next(generator: &context.generator)
         var session = PauseSession(programName: "MIGA", length: loaded.config.pause, quote: first,
                                    at: context.time.monotonic())

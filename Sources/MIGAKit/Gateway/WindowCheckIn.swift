@@ -57,17 +57,18 @@ public struct WindowCheckIn: Sendable {
     /// hands the window to a server ends with 0, and its window may still
     /// come: that one is waited for).
     func open(_ window: Launch, patience: Double) -> Outcome {
-        guard let pid = Launcher.spawnDetached(window) else {
-            withdraw()
-            return .notStarted
-        }
+        // The caller takes the file away when no window opened.
+        guard let pid = Launcher.spawnDetached(window) else { return .notStarted }
         let deadline = Date().addingTimeInterval(patience)
         var ended: Int32?
         while Date() < deadline, access(path, F_OK) == 0 {
             // An emulator that ends is reaped, so no zombie is left to the program.
             var status: Int32 = 0
             if ended == nil, waitpid(pid, &status, WNOHANG) == pid {
-                ended = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+                ended = switch ProcessEnding(waitStatus: status) {
+                case .exited(let code): code
+                case .signalled(let number): ExitStatus.signal(number)
+                }
                 if ended != 0 { break }
             }
             usleep(10_000)

@@ -13,7 +13,7 @@ enum BuiltInQuotes {
         let line: Range<Int>
     }
 
-    /// In the bank's order; an id written twice is the first one's, as in `QuoteBank`.
+    /// In the bank's order (the scan refuses an id written twice).
     static let entries: [Entry] = {
         var entries: [Entry] = []
         let bytes = BuiltInResources.quoteBank
@@ -27,14 +27,12 @@ enum BuiltInQuotes {
     }()
 
     /// Where each id is in `entries`.
-    static let index: [String: Int] = {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(entries.count)
-        for (place, entry) in entries.enumerated() where index[entry.id] == nil { index[entry.id] = place }
-        return index
-    }()
+    static let index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
 
     static func contains(_ id: String) -> Bool { index[id] != nil }
+
+    /// The bank's first quote, for when nothing else can be had (the bank is never empty).
+    static var first: Quote { quote(entries[0].id)! }
 
     /// The quote `id` names, made from its line alone; nil for an id not in the bank.
     static func quote(_ id: String) -> Quote? {

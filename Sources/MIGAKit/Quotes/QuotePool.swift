@@ -103,7 +103,7 @@ public struct QuotePool {
     }
 
     /// A quote for when nothing else can be had.
-    public static var fallback: Quote { QuoteBank.builtIn.quotes[0] }
+    public static var fallback: Quote { BuiltInQuotes.first }
 
     private func place(of id: String) -> (Int, Range<Int>)? {
         let needle = Array("\n\(id)\t".utf8)
