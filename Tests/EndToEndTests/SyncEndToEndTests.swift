@@ -143,9 +143,10 @@ import MIGATestSupport
     }
 
     @Test func a_folder_s_name_is_written_in_a_unit_as_systemd_reads_it_back() {
-        for name in ["/home/a b/Sync", "/srv/100%/$HOME/x", "/é/\"quoted\" 'and' \\back;slash", "/plain/Sync-2.miga"] {
+        for name in ["/home/a b/Sync", "/srv/100%/$HOME/x", "/é/\"quoted\" 'and' \\back;slash", "/plain/Sync-2.miga", "/line\nbreak\t/Sync"] {
             let written = UnitArgument(name).written
             #expect(!written.contains(" ") && !written.contains("\"") && !written.contains("'") && !written.contains(";"))
+            #expect(!written.unicodeScalars.contains { $0.value < 0x20 })
             #expect(UnitArgument(written: written)?.value == name, "\(written)")
         }
     }

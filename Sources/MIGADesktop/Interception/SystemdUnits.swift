@@ -197,10 +197,7 @@ public struct SyncTimer: Sendable {
 
     /// Writes both units and records them; unchanged files are not rewritten.
     func write(syncing shared: String, into manifest: inout Manifest) throws(MigaError) {
-        // A line break would end the unit's line: such a folder has no place in it.
-        guard !shared.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw MigaError("\(printable(shared)) holds a control character, which a systemd unit cannot name; sync it by hand")
-        }
+        // UnitArgument writes a control character (a line break) as \xNN, which systemd reads back.
         try SystemdUnits.write([(serviceUnitFile, serviceUnitText(syncing: shared)), (timerUnitFile, timerUnitText)],
                                in: folder, into: &manifest)
     }
